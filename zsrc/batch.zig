@@ -1,0 +1,130 @@
+//! Batch ranking with validation fused into the hot loop.
+//!
+//! Each kernel ranks every row, OR-ing a cheap "this row is bad" test into one flag (an
+//! invalid card id adds no bit to the set, a duplicate adds none either, so the set's
+//! population count falls short of the row's card count). Only when the flag is up does a
+//! second, slow pass find the first bad row and say why; the output is then zeroed, so a
+//! failed call never leaves ranks behind that look like results (0 is never a rank).
+const std = @import("std");
+const eval = @import("eval.zig");
+const assert = std.debug.assert;
+
+pub const HandError = struct {
+    row: u64,
+    kind: Kind,
+    /// The offending card id (or set bit), or -1 when no single card is to blame.
+    card: i32 = -1,
+    /// The offending card's position in its row, or -1.
+    position: i32 = -1,
+
+    pub const Kind = enum { card_out_of_range, duplicate_card, empty_hand, too_many_cards };
+};
+
+/// Ranks `out.len` rows of `cards_per_row` card ids each (row-major).
+pub fn rank_card_rows(cards: []const u8, cards_per_row: u32, out: []u16) ?HandError {
+    assert(cards_per_row >= 1 and cards_per_row <= eval.hand_cards_max);
+    assert(cards.len == out.len * cards_per_row);
+    const invalid = switch (cards_per_row) {
+        inline 1...eval.hand_cards_max => |k| rank_card_rows_fixed(k, cards, out),
+        else => unreachable,
+    };
+    if (!invalid) return null;
+    @memset(out, 0);
+    for (0..out.len) |row| {
+        if (diagnose_card_row(cards[row * cards_per_row ..][0..cards_per_row], row)) |e| return e;
+    }
+    unreachable; // The flag was raised by some row.
+}
+
+fn rank_card_rows_fixed(comptime k: u32, cards: []const u8, out: []u16) bool {
+    var invalid = false;
+    for (out, 0..) |*rank, row| {
+        const hand = cards[row * k ..][0..k];
+        var accumulator: eval.Accumulator = .empty;
+        inline for (hand) |card| accumulator.add(card);
+        rank.* = eval.rank_accumulator(accumulator);
+        invalid = invalid or (accumulator.card_total() != k);
+    }
+    return invalid;
+}
+
+fn diagnose_card_row(hand: []const u8, row: usize) ?HandError {
+    var seen: u64 = 0;
+    for (hand, 0..) |card, position| {
+        const p: i32 = @intCast(position);
+        if (card >= eval.card_count) {
+            return .{ .row = row, .kind = .card_out_of_range, .card = card, .position = p };
+        }
+        const bit = @as(u64, 1) << @intCast(card);
+        if (seen & bit != 0) {
+            return .{ .row = row, .kind = .duplicate_card, .card = card, .position = p };
+        }
+        seen |= bit;
+    }
+    return null;
+}
+
+/// Ranks card sets (`u64`, bit n = card n), each of 1..7 cards.
+pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
+    assert(sets.len == out.len);
+    var invalid = false;
+    for (sets, out) |set, *rank| {
+        rank.* = eval.rank_set(set);
+        const cards = @popCount(set);
+        invalid = invalid or (set & eval.set_invalid_bits != 0) or
+            (cards -% 1 >= eval.hand_cards_max);
+    }
+    if (!invalid) return null;
+    @memset(out, 0);
+    for (sets, 0..) |set, row| {
+        if (diagnose_set(set, row)) |e| return e;
+    }
+    unreachable;
+}
+
+pub fn diagnose_set(set: u64, row: usize) ?HandError {
+    if (set & eval.set_invalid_bits != 0) {
+        return .{ .row = row, .kind = .card_out_of_range, .card = @ctz(set & eval.set_invalid_bits) };
+    }
+    if (set == 0) return .{ .row = row, .kind = .empty_hand };
+    if (@popCount(set) > eval.hand_cards_max) return .{ .row = row, .kind = .too_many_cards };
+    return null;
+}
+
+test "rank_card_rows: ranks every k, finds the first bad row, zeroes out" {
+    const cards = [_]u8{ 12, 25, 38, 51, 0, 13, 7, 11, 24, 37, 50, 10, 23, 6 };
+    var out: [2]u16 = undefined;
+    try std.testing.expectEqual(@as(?HandError, null), rank_card_rows(&cards, 7, &out));
+    try std.testing.expectEqual(eval.rank_cards(cards[0..7]), out[0]);
+    try std.testing.expectEqual(eval.rank_cards(cards[7..14]), out[1]);
+
+    var bad = cards;
+    bad[9] = 52;
+    const e = rank_card_rows(&bad, 7, &out).?;
+    try std.testing.expectEqual(HandError.Kind.card_out_of_range, e.kind);
+    try std.testing.expectEqual(@as(u64, 1), e.row);
+    try std.testing.expectEqual(@as(i32, 2), e.position);
+    try std.testing.expectEqualSlices(u16, &.{ 0, 0 }, &out);
+
+    bad = cards;
+    bad[13] = 24; // a second 24 in row 1, at position 6
+    const d = rank_card_rows(&bad, 7, &out).?;
+    try std.testing.expectEqual(HandError.Kind.duplicate_card, d.kind);
+    try std.testing.expectEqual(@as(i32, 24), d.card);
+    try std.testing.expectEqual(@as(i32, 6), d.position);
+}
+
+test "rank_sets: rejects high bits, empty and oversized sets" {
+    var out: [1]u16 = undefined;
+    const cases = [_]struct { set: u64, kind: HandError.Kind }{
+        .{ .set = 1 << 60, .kind = .card_out_of_range },
+        .{ .set = 0, .kind = .empty_hand },
+        .{ .set = 0xFF, .kind = .too_many_cards },
+    };
+    for (cases) |case| {
+        const e = rank_sets(&.{case.set}, &out).?;
+        try std.testing.expectEqual(case.kind, e.kind);
+    }
+    try std.testing.expectEqual(@as(?HandError, null), rank_sets(&.{0x7F}, &out));
+    try std.testing.expectEqual(eval.rank_cards(&.{ 0, 1, 2, 3, 4, 5, 6 }), out[0]);
+}

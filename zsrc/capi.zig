@@ -1,0 +1,153 @@
+//! The C ABI: every function libpypoker exports, and the only place that does.
+//!
+//! Rules every export follows:
+//! - it returns a `Status` (or a plain value that cannot fail); it never aborts the process;
+//! - it checks its pointers and lengths before touching memory, and card ids as it ranks;
+//! - on failure it fills `*err` (row, card, position) when given one and writes no result
+//!   that looks valid (rank outputs are zeroed: 0 is never a rank).
+//!
+//! `gen_header.zig` turns the declarations in `api` into the C header the Python layer
+//! hands to cffi, so the two cannot drift; `abi_version` guards against a stale library.
+const std = @import("std");
+const eval = @import("eval.zig");
+const batch = @import("batch.zig");
+const parse = @import("parse.zig");
+
+/// Bump on any change to a signature, struct or status below.
+pub const abi_version: u32 = 1;
+
+pub const Status = enum(c_int) {
+    ok = 0,
+    null_pointer = 1,
+    bad_argument = 2,
+    card_out_of_range = 3,
+    duplicate_card = 4,
+    empty_hand = 5,
+    too_many_cards = 6,
+    bad_value = 7,
+    bad_suit = 8,
+    output_full = 9,
+
+    pub const c_name = "pp_status";
+};
+
+/// Where and why a call failed. `row` is the hand (or string) index within the call.
+pub const Error = extern struct {
+    row: u64,
+    /// The offending card id, or -1.
+    card: i32,
+    /// The offending card's position in its row (a byte offset for text), or -1.
+    position: i32,
+
+    pub const c_name = "pp_error";
+};
+
+comptime {
+    std.debug.assert(@sizeOf(Error) == 16);
+}
+
+fn report_hand_error(err: ?*Error, e: batch.HandError) Status {
+    if (err) |out| out.* = .{ .row = e.row, .card = e.card, .position = e.position };
+    return switch (e.kind) {
+        .card_out_of_range => .card_out_of_range,
+        .duplicate_card => .duplicate_card,
+        .empty_hand => .empty_hand,
+        .too_many_cards => .too_many_cards,
+    };
+}
+
+fn report_parse_error(err: ?*Error, e: parse.ParseError) Status {
+    if (err) |out| out.* = .{ .row = e.row, .card = e.card, .position = @intCast(e.position) };
+    return switch (e.kind) {
+        .bad_value => .bad_value,
+        .bad_suit => .bad_suit,
+        .duplicate_card => .duplicate_card,
+        .output_full => .output_full,
+    };
+}
+
+pub const api = struct {
+    pub fn pp_abi_version() callconv(.c) u32 {
+        return abi_version;
+    }
+
+    /// Ranks `n` hands of `k` (1..7) card ids each, row-major, into `out[n]`.
+    pub fn pp_rank_cards(
+        cards: ?[*]const u8,
+        n: u64,
+        k: u32,
+        out: ?[*]u16,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (k < 1 or k > eval.hand_cards_max) return .bad_argument;
+        if (n == 0) return .ok;
+        const c = cards orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        const e = batch.rank_card_rows(c[0 .. n * k], k, o[0..n]) orelse return .ok;
+        return report_hand_error(err, e);
+    }
+
+    /// Ranks `n` card sets (bit i = card i, 1..7 cards each) into `out[n]`.
+    pub fn pp_rank_sets(sets: ?[*]const u64, n: u64, out: ?[*]u16, err: ?*Error) callconv(.c) Status {
+        if (n == 0) return .ok;
+        const s = sets orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        const e = batch.rank_sets(s[0..n], o[0..n]) orelse return .ok;
+        return report_hand_error(err, e);
+    }
+
+    /// Parses `n` strings (bytes `text[offsets[i]..offsets[i+1]]`) into card ids, written in
+    /// order to `out_ids[capacity]`, with each string's card count in `out_counts[n]`.
+    pub fn pp_parse_cards(
+        text: ?[*]const u8,
+        offsets: ?[*]const i64,
+        n: u64,
+        out_ids: ?[*]u8,
+        capacity: u64,
+        out_counts: ?[*]u32,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (n == 0) return .ok;
+        const o = offsets orelse return .null_pointer;
+        const counts = out_counts orelse return .null_pointer;
+        const text_length = o[n];
+        var previous: i64 = 0;
+        for (o[0 .. n + 1]) |offset| {
+            if (offset < previous) return .bad_argument;
+            previous = offset;
+        }
+        if (text_length > 0 and text == null) return .null_pointer;
+        if (capacity > 0 and out_ids == null) return .null_pointer;
+        const t: []const u8 = if (text) |p| p[0..@intCast(text_length)] else &.{};
+        const ids: []u8 = if (out_ids) |p| p[0..capacity] else &.{};
+        const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse return .ok;
+        return report_parse_error(err, e);
+    }
+
+    /// The payload a rank was made from (`category << 20` and five value nibbles, most
+    /// significant first, value + 1, 0 = no card); 0 when no hand has that rank.
+    pub fn pp_describe_payload(rank: u16) callconv(.c) u32 {
+        return eval.describe_payload(rank);
+    }
+};
+
+comptime {
+    for (@typeInfo(api).@"struct".decl_names) |name| {
+        @export(&@field(api, name), .{ .name = name, .linkage = .strong });
+    }
+}
+
+test "capi: statuses for bad arguments, never a crash" {
+    var out: [1]u16 = undefined;
+    var err: Error = undefined;
+    try std.testing.expectEqual(Status.bad_argument, api.pp_rank_cards(null, 1, 8, &out, &err));
+    try std.testing.expectEqual(Status.null_pointer, api.pp_rank_cards(null, 1, 5, &out, &err));
+    try std.testing.expectEqual(Status.ok, api.pp_rank_cards(null, 0, 5, null, null));
+    const cards = [_]u8{ 1, 2, 3, 4, 60 };
+    try std.testing.expectEqual(Status.card_out_of_range, api.pp_rank_cards(&cards, 1, 5, &out, &err));
+    try std.testing.expectEqual(@as(i32, 60), err.card);
+    try std.testing.expectEqual(@as(i32, 4), err.position);
+    const offsets = [_]i64{ 0, 4, 2 };
+    var counts: [2]u32 = undefined;
+    try std.testing.expectEqual(Status.bad_argument, api.pp_parse_cards("AhKd", &offsets, 2, null, 0, &counts, &err));
+}

@@ -1,0 +1,164 @@
+//! The hand evaluator: cards, card sets and the 16-byte accumulator, ranked by table lookup.
+//!
+//! Encodings (fixed, see DESIGN.md):
+//! - a card id is `suit * 13 + value`, value 0 = deuce … 12 = ace, suit 0..3 = s c h d;
+//! - a card set is a `u64` with bit `id` set per card, bits 52..63 zero;
+//! - a rank is `(category << 12) | subrank`, higher wins, equal ties, never 0.
+//!
+//! Accumulator `key` layout (seed 000, after OMPEval):
+//!   bits  0..31  Σ rank multiplier of each card: a fingerprint of the value histogram
+//!   bits 48..63  four 4-bit suit counters, each preloaded with 3, so bit 3 of a nibble
+//!                sets exactly when its suit reaches five cards (3 + 5 = 8; 3 + 7 = 10 fits)
+//! `mask` is the card set. A hand is the sum of its cards, in any order: to rank players on
+//! a shared board, tally the board once, copy it, add each player's two cards and rank.
+const std = @import("std");
+const tables = @import("tables");
+const assert = std.debug.assert;
+
+pub const card_count = 52;
+pub const value_count = 13;
+pub const suit_count = 4;
+pub const hand_cards_max = 7;
+
+/// Bits 52..63 of a card set: never set in a valid set.
+pub const set_invalid_bits: u64 = ~((@as(u64, 1) << card_count) - 1);
+
+const suit_counter_shift = 48;
+const suit_counters_empty: u64 = 0x3333 << suit_counter_shift;
+const suit_counters_flush: u64 = 0x8888 << suit_counter_shift;
+const value_pattern_mask: u64 = (1 << value_count) - 1;
+
+pub const Accumulator = extern struct {
+    key: u64,
+    mask: u64,
+
+    pub const empty: Accumulator = .{ .key = suit_counters_empty, .mask = 0 };
+
+    /// Adds one card. Ids 52..255 add nothing at all, so a caller validates a hand by
+    /// comparing `@popCount(mask)` with the number of cards it added.
+    pub inline fn add(accumulator: *Accumulator, card: u8) void {
+        accumulator.key +%= card_keys[card];
+        accumulator.mask |= card_masks[card];
+    }
+
+    /// Adds another accumulator's cards (the two must not share a card).
+    pub inline fn merge(accumulator: *Accumulator, other: Accumulator) void {
+        accumulator.key +%= other.key -% suit_counters_empty;
+        accumulator.mask |= other.mask;
+    }
+
+    pub inline fn card_total(accumulator: Accumulator) u32 {
+        return @popCount(accumulator.mask);
+    }
+};
+
+comptime {
+    assert(@sizeOf(Accumulator) == 16);
+    assert(tables.lookup.len == tables.lookup_size);
+    assert(std.math.isPowerOfTwo(tables.lookup.len));
+    assert(tables.row_offsets.len == tables.row_count);
+    assert(std.math.isPowerOfTwo(tables.row_offsets.len));
+    assert(tables.flush_ranks.len == 1 << value_count);
+    assert(tables.pattern_keys.len == 1 << value_count);
+    // The largest fingerprint (four aces and three kings) must stay below the suit counters.
+    assert(4 * @as(u64, tables.rank_multipliers[12]) + 3 * tables.rank_multipliers[11] <
+        (1 << 32));
+}
+
+/// Key contribution of each card id; ids 52..255 contribute nothing (see `Accumulator.add`).
+pub const card_keys: [256]u64 = keys: {
+    var keys: [256]u64 = @splat(0);
+    for (0..card_count) |card| {
+        const suit = card / value_count;
+        const value = card % value_count;
+        keys[card] = @as(u64, tables.rank_multipliers[value]) +
+            (@as(u64, 1) << (suit_counter_shift + 4 * suit));
+    }
+    break :keys keys;
+};
+
+pub const card_masks: [256]u64 = masks: {
+    var masks: [256]u64 = @splat(0);
+    for (0..card_count) |card| masks[card] = @as(u64, 1) << card;
+    break :masks masks;
+};
+
+/// Rank of the cards in an accumulator: a flush test and one or two table loads.
+pub inline fn rank_accumulator(accumulator: Accumulator) u16 {
+    const flush = accumulator.key & suit_counters_flush;
+    if (flush != 0) {
+        const suit: u6 = @intCast((@ctz(flush) - (suit_counter_shift + 3)) >> 2);
+        const pattern = (accumulator.mask >> (@as(u6, value_count) * suit)) & value_pattern_mask;
+        return tables.flush_ranks[@intCast(pattern)];
+    }
+    return rank_fingerprint(@truncate(accumulator.key));
+}
+
+inline fn rank_fingerprint(fingerprint: u32) u16 {
+    const row = (fingerprint >> tables.row_shift) & (tables.row_count - 1);
+    const slot = (fingerprint +% tables.row_offsets[row]) & (tables.lookup_size - 1);
+    return tables.lookup[slot];
+}
+
+/// Rank of a valid card set (1..7 cards): each suit's 13 bits index the tables directly.
+pub inline fn rank_set(set: u64) u16 {
+    var fingerprint: u32 = 0;
+    inline for (0..suit_count) |suit| {
+        const pattern: u13 = @truncate(set >> (value_count * suit));
+        if (@popCount(pattern) >= 5) return tables.flush_ranks[pattern];
+        fingerprint +%= tables.pattern_keys[pattern];
+    }
+    return rank_fingerprint(fingerprint);
+}
+
+/// Rank of a list of cards (ids assumed valid and distinct).
+pub fn rank_cards(cards: []const u8) u16 {
+    assert(cards.len <= hand_cards_max);
+    var accumulator: Accumulator = .empty;
+    for (cards) |card| accumulator.add(card);
+    return rank_accumulator(accumulator);
+}
+
+pub inline fn category(rank: u16) u4 {
+    return @intCast(rank >> 12);
+}
+
+/// The payload (category and tie-breaking values) a rank was made from; 0 if no hand has it.
+pub fn describe_payload(rank: u16) u32 {
+    if (rank >= tables.describe_payloads.len) return 0;
+    return tables.describe_payloads[rank];
+}
+
+test "accumulator: order and grouping do not matter" {
+    const cards = [_]u8{ 12, 25, 38, 51, 0, 13, 7 };
+    var forward: Accumulator = .empty;
+    for (cards) |c| forward.add(c);
+    var backward: Accumulator = .empty;
+    var i: usize = cards.len;
+    while (i > 0) : (i -= 1) backward.add(cards[i - 1]);
+    try std.testing.expectEqual(forward, backward);
+
+    var board: Accumulator = .empty;
+    for (cards[0..5]) |c| board.add(c);
+    var hole: Accumulator = .empty;
+    for (cards[5..]) |c| hole.add(c);
+    board.merge(hole);
+    try std.testing.expectEqual(forward, board);
+}
+
+test "rank: known hands" {
+    // Royal flush in spades: Ts Js Qs Ks As = ids 8..12.
+    try std.testing.expectEqual(@as(u16, (9 << 12) | 10), rank_cards(&.{ 8, 9, 10, 11, 12 }));
+    // Wheel straight flush is the lowest straight flush.
+    try std.testing.expectEqual(@as(u16, (9 << 12) | 1), rank_cards(&.{ 12, 0, 1, 2, 3 }));
+    // 7-5-4-3-2 offsuit is the lowest 5-card high card.
+    const low = rank_cards(&.{ 5, 3 + 13, 2, 1 + 13, 0 + 26 });
+    try std.testing.expectEqual(@as(u4, 1), category(low));
+    // A single ace outranks K-Q-J-T-8 (fewer cards rank below any five of the same top).
+    try std.testing.expect(rank_cards(&.{12}) > rank_cards(&.{ 11, 10 + 13, 9, 8 + 26, 6 }));
+    try std.testing.expect(rank_cards(&.{12}) < rank_cards(&.{ 12, 11 + 13 }));
+    // Sets and card lists agree.
+    const set: u64 = (1 << 12) | (1 << 25) | (1 << 38) | (1 << 51) | (1 << 0);
+    try std.testing.expectEqual(rank_cards(&.{ 12, 25, 38, 51, 0 }), rank_set(set));
+    try std.testing.expectEqual(@as(u4, 8), category(rank_set(set)));
+}

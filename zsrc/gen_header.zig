@@ -1,0 +1,76 @@
+//! Build-time generator of `pypoker.h`, the C declarations of every export in capi.zig.
+//!
+//! The Python layer feeds this header to cffi, so the declarations it calls are the ones the
+//! library was compiled from: a signature cannot drift between Zig and Python.
+const std = @import("std");
+const capi = @import("capi");
+
+fn c_type(comptime T: type) []const u8 {
+    return switch (@typeInfo(T)) {
+        .void => "void",
+        .int => |int| std.fmt.comptimePrint("{s}int{d}_t", .{
+            if (int.signedness == .unsigned) "u" else "",
+            int.bits,
+        }),
+        .optional => |optional| c_type(optional.child),
+        .pointer => |pointer| (if (pointer.attrs.@"const") "const " else "") ++
+            c_type(pointer.child) ++ "*",
+        .@"struct", .@"enum" => T.c_name,
+        else => @compileError("no C spelling for " ++ @typeName(T)),
+    };
+}
+
+fn write_struct(w: *std.Io.Writer, comptime T: type) !void {
+    try w.writeAll("typedef struct {\n");
+    const info = @typeInfo(T).@"struct";
+    inline for (info.field_names, info.field_types) |name, field_type| {
+        try w.print("    {s} {s};\n", .{ comptime c_type(field_type), name });
+    }
+    try w.print("}} {s};\n\n", .{T.c_name});
+}
+
+fn write_enum(w: *std.Io.Writer, comptime T: type, comptime prefix: []const u8) !void {
+    try w.writeAll("typedef enum {\n");
+    const info = @typeInfo(T).@"enum";
+    inline for (info.field_names, info.field_values) |field_name, value| {
+        var upper: [64]u8 = undefined;
+        const name = std.ascii.upperString(&upper, field_name);
+        try w.print("    {s}{s} = {d},\n", .{ prefix, name, value });
+    }
+    try w.print("}} {s};\n\n", .{T.c_name});
+}
+
+fn write_function(w: *std.Io.Writer, comptime name: []const u8, comptime F: type) !void {
+    const info = @typeInfo(F).@"fn";
+    try w.print("{s} {s}(", .{ comptime c_type(info.return_type.?), name });
+    if (info.param_types.len == 0) try w.writeAll("void");
+    inline for (info.param_types, 0..) |param_type, i| {
+        if (i > 0) try w.writeAll(", ");
+        try w.writeAll(comptime c_type(param_type.?));
+    }
+    try w.writeAll(");\n");
+}
+
+pub fn main(init: std.process.Init) !void {
+    const io = init.io;
+    const args = try init.minimal.args.toSlice(init.arena.allocator());
+    if (args.len != 2) return error.Usage;
+    const file = try std.Io.Dir.cwd().createFile(io, args[1], .{});
+    defer file.close(io);
+    var buffer: [4096]u8 = undefined;
+    var file_writer = file.writer(io, &buffer);
+    const w = &file_writer.interface;
+
+    try w.print(
+        \\/* Generated from zsrc/capi.zig by zsrc/gen_header.zig. Do not edit. */
+        \\#define PP_ABI_VERSION {d}
+        \\
+        \\
+    , .{capi.abi_version});
+    try write_enum(w, capi.Status, "PP_");
+    try write_struct(w, capi.Error);
+    inline for (@typeInfo(capi.api).@"struct".decl_names) |name| {
+        try write_function(w, name, @TypeOf(@field(capi.api, name)));
+    }
+    try w.flush();
+}

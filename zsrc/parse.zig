@@ -1,0 +1,119 @@
+//! Card text → card ids, for many strings at once (Arrow's string layout: one byte buffer
+//! and `n + 1` offsets).
+//!
+//! A card is a value (`2`-`9`, `T` or `10`, `J`, `Q`, `K`, `A`) then a suit (`s`, `c`, `h`,
+//! `d`), both case-insensitive. Cards may be separated by white space or commas, or not at
+//! all ("AhKd 7c", "ah,kd,7c" and "AhKd7c" are the same hand). No card may appear twice in
+//! one string.
+const std = @import("std");
+const eval = @import("eval.zig");
+
+pub const ParseError = struct {
+    row: u64,
+    kind: Kind,
+    /// Byte offset of the bad token within its string.
+    position: u32,
+    /// For `duplicate_card`, the card id.
+    card: i32 = -1,
+
+    pub const Kind = enum { bad_value, bad_suit, duplicate_card, output_full };
+};
+
+pub fn value_of(char: u8) ?u8 {
+    return switch (std.ascii.toUpper(char)) {
+        '2'...'9' => char - '2',
+        'T' => 8,
+        'J' => 9,
+        'Q' => 10,
+        'K' => 11,
+        'A' => 12,
+        else => null,
+    };
+}
+
+pub fn suit_of(char: u8) ?u8 {
+    return switch (std.ascii.toLower(char)) {
+        's' => 0,
+        'c' => 1,
+        'h' => 2,
+        'd' => 3,
+        else => null,
+    };
+}
+
+/// The value at `string[i.*]` ("10" included), advancing `i` past it.
+fn value_at(string: []const u8, i: *usize) ?u8 {
+    if (string[i.*] == '1' and i.* + 1 < string.len and string[i.* + 1] == '0') {
+        i.* += 2;
+        return 8;
+    }
+    const value = value_of(string[i.*]) orelse return null;
+    i.* += 1;
+    return value;
+}
+
+fn is_separator(char: u8) bool {
+    return char == ' ' or char == ',' or char == '\t' or char == '\n' or char == '\r';
+}
+
+/// Parses string `row` (bytes `text[offsets[row]..offsets[row + 1]]`) for every row, writing
+/// card ids in order to `out_ids` and each string's card count to `out_counts`.
+pub fn parse_strings(
+    text: []const u8,
+    offsets: []const i64,
+    out_ids: []u8,
+    out_counts: []u32,
+) ?ParseError {
+    std.debug.assert(offsets.len == out_counts.len + 1);
+    var written: usize = 0;
+    for (out_counts, 0..) |*count, row| {
+        const string = text[@intCast(offsets[row])..@intCast(offsets[row + 1])];
+        var seen: u64 = 0;
+        var i: usize = 0;
+        count.* = 0;
+        while (i < string.len) {
+            if (is_separator(string[i])) {
+                i += 1;
+                continue;
+            }
+            const start: u32 = @intCast(i);
+            const value = value_at(string, &i) orelse
+                return .{ .row = row, .kind = .bad_value, .position = start };
+            const suit = if (i < string.len) suit_of(string[i]) else null;
+            if (suit == null) return .{ .row = row, .kind = .bad_suit, .position = @intCast(i) };
+            i += 1;
+            const card: u8 = suit.? * eval.value_count + value;
+            const bit = @as(u64, 1) << @intCast(card);
+            if (seen & bit != 0) {
+                return .{ .row = row, .kind = .duplicate_card, .position = start, .card = card };
+            }
+            seen |= bit;
+            if (written == out_ids.len) return .{ .row = row, .kind = .output_full, .position = start };
+            out_ids[written] = card;
+            written += 1;
+            count.* += 1;
+        }
+    }
+    return null;
+}
+
+test "parse_strings: forms, separators and errors" {
+    const text = "AhKd 7c10s,2C";
+    var ids: [8]u8 = undefined;
+    var counts: [1]u32 = undefined;
+    try std.testing.expectEqual(@as(?ParseError, null), parse_strings(text, &.{ 0, text.len }, &ids, &counts));
+    try std.testing.expectEqual(@as(u32, 5), counts[0]);
+    try std.testing.expectEqualSlices(u8, &.{ 38, 50, 18, 8, 13 }, ids[0..5]);
+
+    const bad = [_]struct { text: []const u8, kind: ParseError.Kind, position: u32 }{
+        .{ .text = "Ax", .kind = .bad_suit, .position = 1 },
+        .{ .text = "1h", .kind = .bad_value, .position = 0 },
+        .{ .text = "AhAh", .kind = .duplicate_card, .position = 2 },
+        .{ .text = "Kd A", .kind = .bad_suit, .position = 4 },
+    };
+    for (bad) |case| {
+        const e = parse_strings(case.text, &.{ 0, @intCast(case.text.len) }, &ids, &counts).?;
+        try std.testing.expectEqual(case.kind, e.kind);
+        try std.testing.expectEqual(case.position, e.position);
+    }
+}
