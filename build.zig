@@ -25,6 +25,7 @@ pub fn build(b: *std.Build) void {
         .root_source_file = b.path("zsrc/capi.zig"),
         .target = target,
         .optimize = optimize,
+        .strip = optimize != .debug,
         .imports = &.{.{ .name = "tables", .module = tables }},
     });
     const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = capi });

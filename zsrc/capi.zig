@@ -12,6 +12,8 @@ const std = @import("std");
 const eval = @import("eval.zig");
 const batch = @import("batch.zig");
 const parse = @import("parse.zig");
+const deal = @import("deal.zig");
+const builtin = @import("builtin");
 
 /// Bump on any change to a signature, struct or status below.
 pub const abi_version: u32 = 1;
@@ -122,6 +124,33 @@ pub const api = struct {
         const ids: []u8 = if (out_ids) |p| p[0..capacity] else &.{};
         const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse return .ok;
         return report_parse_error(err, e);
+    }
+
+    /// Deals `n` rows of `k` distinct cards, none in `exclude`, into `out[n * k]`. Row `i` is
+    /// row `first_row + i` of the stream named by `seed`, whatever the batch or thread.
+    pub fn pp_deal(
+        seed: u64,
+        first_row: u64,
+        n: u64,
+        k: u32,
+        exclude: u64,
+        out: ?[*]u8,
+    ) callconv(.c) Status {
+        if (exclude & eval.set_invalid_bits != 0) return .card_out_of_range;
+        const deck = deal.full_deck & ~exclude;
+        if (k < 1 or k > @popCount(deck)) return .bad_argument;
+        if (n == 0) return .ok;
+        const o = out orelse return .null_pointer;
+        deal.deal_rows(deal.seed_key(seed), first_row, k, deck, o[0 .. n * k]);
+        return .ok;
+    }
+
+    /// 1 when this library was compiled with the AVX2 and BMI2 kernels, 0 for the portable.
+    pub fn pp_cpu_level() callconv(.c) u32 {
+        const x86 = std.Target.x86;
+        const features = builtin.cpu.features;
+        if (builtin.cpu.arch != .x86_64) return 0;
+        return @intFromBool(x86.featureSetHas(features, .avx2) and x86.featureSetHas(features, .bmi2));
     }
 
     /// The payload a rank was made from (`category << 20` and five value nibbles, most

@@ -10,6 +10,7 @@ comptime {
     _ = @import("oracle.zig");
     _ = @import("batch.zig");
     _ = @import("parse.zig");
+    _ = @import("deal.zig");
     _ = @import("capi.zig");
 }
 

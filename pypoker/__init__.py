@@ -1,0 +1,40 @@
+"""pypoker: rank poker hands in bulk from Python.
+
+A Zig core ranks whole NumPy arrays of hands (card ids or card sets) at a few nanoseconds a
+hand; this package is its Python face. Encodings (fixed):
+
+- card id ``suit * 13 + value``; value 0 = deuce … 12 = ace; suit 0..3 = s, c, h, d;
+- card set: a uint64 with bit ``id`` set per card, bits 52..63 zero;
+- rank: uint16 ``(category << 12) | subrank``, higher wins, equal ties, 0 never a rank.
+"""
+
+from __future__ import annotations
+
+from ._native import CardParseError, InvalidHandError, PokerError, lib
+from .cards import CARD_NAMES, format_cards, parse_cards
+from .dealing import card_set, deal
+from .ranking import CATEGORY_NAMES, category, describe, rank
+
+__version__ = "0.1.0"
+
+
+def cpu() -> str:
+    """The kernels in use: ``"avx2"`` (AVX2 + BMI2) or ``"baseline"`` (portable)."""
+    return "avx2" if lib.pp_cpu_level() == 1 else "baseline"
+
+
+__all__ = [
+    "CARD_NAMES",
+    "CATEGORY_NAMES",
+    "CardParseError",
+    "InvalidHandError",
+    "PokerError",
+    "card_set",
+    "category",
+    "cpu",
+    "deal",
+    "describe",
+    "format_cards",
+    "parse_cards",
+    "rank",
+]

@@ -1,0 +1,138 @@
+"""The one door to the Zig library: cffi declarations, loading, and status → exception.
+
+The declarations are not written here: they are read from ``_lib/pypoker.h``, which the build
+generates from ``zsrc/capi.zig``, so Python always calls the signatures the library was
+compiled with. ``ABI_VERSION`` is the version this Python code was written against; loading a
+library of another version fails at import rather than at some later call.
+
+cffi releases the GIL for the duration of every call into the library.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cffi
+
+ABI_VERSION = 1
+
+_LIB_DIR = Path(__file__).with_name("_lib")
+
+
+def _library_path() -> Path:
+    if sys.platform.startswith("darwin"):
+        return _LIB_DIR / "libpypoker.dylib"
+    if sys.platform.startswith("win32"):
+        return _LIB_DIR / "pypoker.dll"
+    return _LIB_DIR / "libpypoker.so"
+
+
+def _load():
+    header = _LIB_DIR / "pypoker.h"
+    library = _library_path()
+    if not header.exists() or not library.exists():
+        raise ImportError(
+            f"pypoker's native library is missing from {_LIB_DIR}: install the package "
+            "(`pip install .`, or `pip install -e .` for development) so the Zig core is built"
+        )
+    ffi = cffi.FFI()
+    ffi.cdef(header.read_text())
+    lib = ffi.dlopen(str(library))
+    found = lib.pp_abi_version()
+    if found != ABI_VERSION or lib.PP_ABI_VERSION != ABI_VERSION:
+        raise ImportError(
+            f"pypoker's native library at {library} has ABI version {found}, this Python code "
+            f"needs {ABI_VERSION}: reinstall pypoker so the two are built together"
+        )
+    return ffi, lib
+
+
+ffi, lib = _load()
+
+
+class PokerError(ValueError):
+    """Bad input to a pypoker call. ``row`` is the offending hand's index (or None)."""
+
+    def __init__(self, message: str, row: int | None = None, card: int | None = None):
+        super().__init__(message)
+        self.row = row
+        self.card = card
+
+
+class InvalidHandError(PokerError):
+    """A hand holds a card that is not a card, a card twice, or too few or many cards."""
+
+
+class CardParseError(PokerError):
+    """Card text that does not read as cards."""
+
+
+_VALUES = "23456789TJQKA"
+_SUITS = "schd"
+
+
+def card_name(card: int) -> str:
+    """``38`` → ``"Ah"``; any id outside 0..51 is shown as ``#<id>``."""
+    if 0 <= card < 52:
+        return _VALUES[card % 13] + _SUITS[card // 13]
+    return f"#{card}"
+
+
+def new_error():
+    return ffi.new("pp_error*")
+
+
+def check_hands(status: int, err, row_offset: int = 0) -> None:
+    """Raises for a failed ranking call; `row_offset` maps a slice's rows to the caller's."""
+    if status == lib.PP_OK:
+        return
+    row = int(err.row) + row_offset
+    card = int(err.card)
+    if status == lib.PP_CARD_OUT_OF_RANGE:
+        if err.position >= 0:
+            raise InvalidHandError(
+                f"row {row}: card id {card} at position {err.position} is not a card "
+                "(card ids are 0..51)",
+                row,
+                card,
+            )
+        raise InvalidHandError(
+            f"row {row}: bit {card} is set; card sets use bits 0..51 only", row, card
+        )
+    if status == lib.PP_DUPLICATE_CARD:
+        raise InvalidHandError(f"row {row}: card {card_name(card)} appears twice", row, card)
+    if status == lib.PP_EMPTY_HAND:
+        raise InvalidHandError(f"row {row}: the hand is empty (a hand has 1 to 7 cards)", row)
+    if status == lib.PP_TOO_MANY_CARDS:
+        raise InvalidHandError(f"row {row}: more than 7 cards (a hand has 1 to 7)", row)
+    check_call(status)
+
+
+def check_parse(status: int, err, strings_text: list[bytes] | None, single: bool) -> None:
+    if status == lib.PP_OK:
+        return
+    row = int(err.row)
+    position = int(err.position)
+    text = strings_text[row].decode("utf-8", "replace") if strings_text is not None else "?"
+    where = f'"{text}"' if single else f'row {row}: "{text}"'
+    found = text[position : position + 1] or "end of text"
+    if status == lib.PP_BAD_VALUE:
+        raise CardParseError(
+            f"{where}: {found!r} at position {position} is not a card value "
+            "(2-9, T or 10, J, Q, K, A)",
+            row,
+        )
+    if status == lib.PP_BAD_SUIT:
+        raise CardParseError(
+            f"{where}: {found!r} at position {position} is not a suit (s, c, h, d)", row
+        )
+    if status == lib.PP_DUPLICATE_CARD:
+        raise CardParseError(f"{where}: card {card_name(err.card)} appears twice", row)
+    check_call(status)
+
+
+def check_call(status: int) -> None:
+    """Statuses that mean pypoker itself passed something wrong: never the user's input."""
+    if status != lib.PP_OK:
+        raise RuntimeError(f"pypoker internal error: native call returned status {status}")

@@ -1,0 +1,93 @@
+"""The ``pypoker`` command line.
+
+``pypoker rank --random 16M``   deal and rank 16 million random 7-card hands: ns/hand and the
+                                category histogram
+``pypoker rank AhKd7c2s3s …``   rank and describe the hands given
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+
+import numpy as np
+
+from . import CATEGORY_NAMES, PokerError, category, cpu, deal, describe, rank
+from ._parallel import cpu_count, thread_count
+
+_SUFFIXES = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
+
+
+def parse_count(text: str) -> int:
+    """``"16M"`` → 16_000_000; also ``150K``, ``2G``, plain integers and ``1_000``."""
+    cleaned = text.strip().replace("_", "").lower()
+    scale = _SUFFIXES.get(cleaned[-1:], 1)
+    number = cleaned[:-1] if scale != 1 else cleaned
+    try:
+        value = float(number) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a count: {text!r} (try 10000, 150K, 16M)") from None
+    if value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(f"not a positive whole count: {text!r}")
+    return int(value)
+
+
+def _rank_random(count: int, seed: int, threads: int | None, hand_cards: int) -> int:
+    used = thread_count(threads, count)
+    print(f"pypoker: dealing {count:,} random {hand_cards}-card hands (seed {seed}) ...")
+    hands = deal(count, hand_cards, seed=seed, threads=threads)
+    out = np.empty(count, dtype=np.uint16)
+    rank(hands[: min(count, 1 << 16)], out=out[: min(count, 1 << 16)])  # warm the tables
+    started = time.perf_counter()
+    rank(hands, out=out, threads=threads)
+    seconds = time.perf_counter() - started
+    print(
+        f"ranked {count:,} hands in {seconds * 1e3:.1f} ms: "
+        f"{seconds * 1e9 / count:.2f} ns/hand on {used} thread(s) "
+        f"[{cpu()} kernels, {platform.machine()}, {cpu_count()} cores]"
+    )
+    histogram = np.bincount(category(out), minlength=10)
+    print(f"\n{'category':<16} {'hands':>14} {'share':>9}")
+    for c in range(9, 0, -1):
+        share = histogram[c] / count * 100
+        print(f"{CATEGORY_NAMES[c]:<16} {histogram[c]:>14,} {share:>8.4f}%")
+    best = int(out.max())
+    print(f"\nbest hand dealt: {describe(best)}")
+    return 0
+
+
+def _rank_given(hands: list[str]) -> int:
+    ranks = rank(hands)
+    for text, r in zip(hands, ranks.tolist(), strict=True):
+        print(f"{text:<24} {r:>6}  {describe(r)}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="pypoker", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    rank_parser = commands.add_parser("rank", help="rank hands: given, or random (--random N)")
+    rank_parser.add_argument("hands", nargs="*", help='hands as text, e.g. "AhKd7c2s3s"')
+    rank_parser.add_argument("--random", type=parse_count, metavar="N", help="deal N hands")
+    rank_parser.add_argument("--cards", type=int, default=7, help="cards per random hand (7)")
+    rank_parser.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
+    rank_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.random is not None:
+            if args.hands:
+                parser.error("give hands or --random N, not both")
+            return _rank_random(args.random, args.seed, args.threads, args.cards)
+        if not args.hands:
+            parser.error("give hands to rank, or --random N")
+        return _rank_given(args.hands)
+    except PokerError as error:
+        print(f"pypoker: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,79 @@
+"""Dealing random hands: ``deal``.
+
+Each row is dealt from the deck minus ``exclude`` with one random draw per card (the n-th
+card still in the deck, found by BMI2 PDEP where the CPU has it). The stream is
+counter-based: row ``i`` depends only on ``(seed, i)``, so any batch size, start row or
+thread count yields the same cards, and ``deal(n, k, seed=s, start=m)`` is rows ``m..m+n``
+of the same stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from ._native import check_call, ffi, lib
+from ._parallel import run_sliced, thread_count
+from .cards import parse_cards
+
+_SEED_MAX = (1 << 64) - 1
+
+
+def card_set(cards: str | int | np.integer | np.ndarray | Iterable[int] | None) -> int:
+    """Cards in any accepted form (text, ids, a uint64 set) → a card set as a Python int."""
+    if cards is None:
+        return 0
+    if isinstance(cards, str):
+        ids = parse_cards(cards)
+    elif isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
+        value = int(cards)
+        if value < 0 or value >> 52:
+            raise ValueError(f"card set {value:#x} has bits outside 0..51")
+        return value
+    else:
+        ids = np.asarray(list(cards) if not isinstance(cards, np.ndarray) else cards)
+        if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() >= 52):
+            raise ValueError("card ids must be integers 0..51")
+    result = 0
+    for card in ids.reshape(-1).tolist():
+        result |= 1 << int(card)
+    return result
+
+
+def deal(
+    n: int,
+    k: int,
+    *,
+    seed: int,
+    exclude=None,
+    start: int = 0,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Deals ``n`` rows of ``k`` distinct cards each, none of them in ``exclude``.
+
+    Returns an ``(n, k)`` uint8 array of card ids. ``exclude`` takes text (``"AhKd"``), ids
+    or a uint64 card set. Reproducible from ``seed`` whatever ``threads`` is.
+    """
+    if not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"n must be a non-negative integer, got {n!r}")
+    if not isinstance(seed, (int, np.integer)) or not 0 <= seed <= _SEED_MAX:
+        raise ValueError("seed must be an integer in 0..2**64-1")
+    if not isinstance(start, (int, np.integer)) or start < 0:
+        raise ValueError(f"start must be a non-negative integer, got {start!r}")
+    dead = card_set(exclude)
+    deck_size = 52 - bin(dead).count("1")
+    if not isinstance(k, (int, np.integer)) or not 1 <= k <= deck_size:
+        raise ValueError(f"k must be 1..{deck_size} (cards left in the deck), got {k!r}")
+    n, k = int(n), int(k)
+    out = np.empty((n, k), dtype=np.uint8)
+    if n == 0:
+        return out
+    buffer = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+
+    def call(first: int, stop: int):
+        return lib.pp_deal(seed, start + first, stop - first, k, dead, buffer + first * k)
+
+    for status in run_sliced(n, thread_count(threads, n), call):
+        check_call(status)
+    return out

@@ -1,0 +1,248 @@
+"""Ranking hands: ``rank``, ``category``, ``describe`` and ``CATEGORY_NAMES``.
+
+A rank is a ``uint16``: ``(category << 12) | subrank``, higher wins, equal ties, 0 never a
+rank. Categories run 1 (high card) to 9 (straight flush). Hands of fewer than five cards
+rank by the best category they make (no straights or flushes), a missing kicker losing to
+any card: ``K < KQJT8 < A < AK``. Six- and seven-card hands rank as their best five.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ._native import InvalidHandError, check_hands, ffi, lib, new_error
+from ._parallel import run_sliced, thread_count
+from .cards import parse_cards, parse_ragged
+
+CATEGORY_NAMES: tuple[str, ...] = (
+    "Invalid",
+    "High Card",
+    "Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+)
+
+HAND_CARDS_MAX = 7
+
+
+def _check_out(out: np.ndarray | None, n: int) -> np.ndarray:
+    """``out=None`` allocates; a given ``out`` is used as is, never copied."""
+    if out is None:
+        return np.empty(n, dtype=np.uint16)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
+    if out.dtype != np.uint16:
+        raise TypeError(f"out must have dtype uint16, got {out.dtype}")
+    if out.shape != (n,):
+        raise ValueError(f"out must have shape ({n},), got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise ValueError("out must be C-contiguous")
+    if not out.flags.writeable:
+        raise ValueError("out is read-only")
+    return out
+
+
+def _rank_card_rows(cards: np.ndarray, out: np.ndarray | None, threads: int | None):
+    n, k = cards.shape
+    if not 1 <= k <= HAND_CARDS_MAX:
+        raise InvalidHandError(f"hands of {k} cards: a hand has 1 to {HAND_CARDS_MAX} cards")
+    cards = np.ascontiguousarray(cards)  # copies only arrays that are not C-contiguous
+    out = _check_out(out, n)
+    if n == 0:
+        return out
+    cards_buffer = ffi.from_buffer("uint8_t[]", cards)
+    out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def call(start: int, stop: int):
+        err = new_error()
+        status = lib.pp_rank_cards(
+            cards_buffer + start * k, stop - start, k, out_buffer + start, err
+        )
+        return status, err, start
+
+    _raise_first_error(run_sliced(n, thread_count(threads, n), call), out)
+    return out
+
+
+def _rank_set_rows(sets: np.ndarray, out: np.ndarray | None, threads: int | None):
+    n = sets.shape[0]
+    sets = np.ascontiguousarray(sets)
+    out = _check_out(out, n)
+    if n == 0:
+        return out
+    sets_buffer = ffi.from_buffer("uint64_t[]", sets)
+    out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def call(start: int, stop: int):
+        err = new_error()
+        status = lib.pp_rank_sets(sets_buffer + start, stop - start, out_buffer + start, err)
+        return status, err, start
+
+    _raise_first_error(run_sliced(n, thread_count(threads, n), call), out)
+    return out
+
+
+def _raise_first_error(results: list, out: np.ndarray) -> None:
+    """Slices report their own first bad row; the earliest wins. A failed call leaves no
+    rank behind in ``out`` (every slice is zeroed: 0 is never a rank)."""
+    failed = [(status, err, start) for status, err, start in results if status != lib.PP_OK]
+    if failed:
+        out[...] = 0
+        status, err, start = failed[0]
+        check_hands(status, err, row_offset=start)
+
+
+def rank(
+    hands: np.ndarray | str | Sequence[str],
+    *,
+    out: np.ndarray | None = None,
+    threads: int | None = None,
+) -> np.ndarray | int:
+    """Ranks hands of 1 to 7 cards.
+
+    ``hands`` is one of:
+
+    - an ``(N, k)`` uint8 array of card ids, k = 1..7 → ``(N,)`` uint16 ranks;
+    - an ``(N,)`` uint64 array of card sets (bit i = card i) → ``(N,)`` uint16 ranks;
+    - a list of strings (``["AhKd7c2s3s", …]``, any card counts) → ``(N,)`` uint16 ranks;
+    - one hand: a string, a 1-D uint8 array of ids or a uint64 scalar → an ``int``.
+
+    Other dtypes are refused, never reinterpreted. Arrays that are not C-contiguous are
+    copied once; C-contiguous ones never are. ``out`` (uint16, shape ``(N,)``, C-contiguous,
+    writable) receives the ranks and is returned. ``threads=None`` uses every core for big
+    batches and one for small ones; results are identical for any thread count.
+
+    Raises ``InvalidHandError`` (a ``ValueError``) naming the row and the card for a card id
+    of 52 or more, a card twice in a hand, or a hand of the wrong size; ``out`` then holds
+    zeros, never partial results.
+    """
+    if isinstance(hands, str):
+        return int(_rank_card_rows(parse_cards(hands)[None, :], None, 1)[0])
+    if isinstance(hands, (list, tuple)):
+        return _rank_texts(hands, out, threads)
+    if isinstance(hands, np.generic) and hands.dtype == np.uint64:
+        return int(_rank_set_rows(np.asarray(hands).reshape(1), None, 1)[0])
+    if not isinstance(hands, np.ndarray):
+        raise TypeError(
+            "hands must be a uint8 (N, k) array of card ids, a uint64 array of card sets, "
+            f"a string or a list of strings; got {type(hands).__name__}"
+        )
+    if hands.dtype == np.uint8:
+        if hands.ndim == 1:
+            if not 1 <= hands.shape[0] <= HAND_CARDS_MAX:
+                raise InvalidHandError(
+                    f"a hand of {hands.shape[0]} cards: a hand has 1 to {HAND_CARDS_MAX}"
+                )
+            return int(_rank_card_rows(hands[None, :], None, 1)[0])
+        if hands.ndim == 2:
+            return _rank_card_rows(hands, out, threads)
+        raise ValueError(f"card-id arrays must be (N, k); got shape {hands.shape}")
+    if hands.dtype == np.uint64:
+        if hands.ndim == 0:
+            return int(_rank_set_rows(hands.reshape(1), None, 1)[0])
+        if hands.ndim == 1:
+            return _rank_set_rows(hands, out, threads)
+        raise ValueError(f"card-set arrays must be 1-D; got shape {hands.shape}")
+    raise TypeError(
+        f"hands have dtype {hands.dtype}: pass uint8 card ids (N, k) or uint64 card sets "
+        "(N,); other dtypes are not converted silently (check the values, then .astype)"
+    )
+
+
+def _rank_texts(texts: Sequence[str], out: np.ndarray | None, threads: int | None):
+    ids, counts = parse_ragged(texts)
+    n = len(counts)
+    if n and np.all(counts == counts[0]):
+        return _rank_card_rows(ids.reshape(n, int(counts[0])), out, threads)
+    # Ragged: fold each string's cards into a card set, then rank the sets.
+    starts = np.zeros(n, dtype=np.int64)
+    np.cumsum(counts[:-1], out=starts[1:])
+    empty = counts == 0
+    sets = np.zeros(n, dtype=np.uint64)
+    bits = np.left_shift(np.uint64(1), ids.astype(np.uint64))
+    nonempty = np.flatnonzero(~empty)
+    if len(nonempty):
+        sets[nonempty] = np.bitwise_or.reduceat(bits, starts[nonempty])
+    return _rank_set_rows(sets, out, threads)
+
+
+def category(ranks: np.ndarray | int) -> np.ndarray | int:
+    """Rank → category 1..9 (``CATEGORY_NAMES[c]`` names it): uint8 array or int."""
+    if isinstance(ranks, (int, np.integer)):
+        c = int(ranks) >> 12
+        if not 1 <= c <= 9 or int(ranks) < 0:
+            raise ValueError(f"{int(ranks)} is not a rank")
+        return c
+    ranks = np.asarray(ranks)
+    if ranks.dtype != np.uint16:
+        raise TypeError(f"ranks must be uint16, got {ranks.dtype}")
+    categories = (ranks >> 12).astype(np.uint8)
+    if categories.size and (categories.min() < 1 or categories.max() > 9):
+        raise ValueError("ranks contain a value that is not a rank (category outside 1..9)")
+    return categories
+
+
+_VALUE_NAMES = (
+    "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+    "Jack", "Queen", "King", "Ace",
+)  # fmt: skip
+
+
+def _plural(value: int) -> str:
+    name = _VALUE_NAMES[value]
+    return name + ("es" if name == "Six" else "s")
+
+
+def _kickers(values: list[int]) -> str:
+    if not values:
+        return ""
+    word = "kicker" if len(values) == 1 else "kickers"
+    return ", " + "-".join(_VALUE_NAMES[v] for v in values) + " " + word
+
+
+def _describe_one(rank_value: int) -> str:
+    if not 0 < rank_value < 1 << 16:
+        raise ValueError(f"{rank_value} is not a rank")
+    payload = lib.pp_describe_payload(rank_value)
+    if payload == 0:
+        raise ValueError(f"{rank_value} is not a rank any hand has")
+    c = payload >> 20
+    values = [((payload >> (16 - 4 * i)) & 0xF) - 1 for i in range(5)]
+    values = [v for v in values if v >= 0]
+    name = CATEGORY_NAMES[c]
+    if c in (1, 6):  # high card, flush: the cards in order
+        return f"{name}, " + "-".join(_VALUE_NAMES[v] for v in values) if values else name
+    if c == 2:
+        return f"{name}, {_plural(values[0])}{_kickers(values[1:])}"
+    if c == 3:
+        return f"{name}, {_plural(values[0])} and {_plural(values[1])}{_kickers(values[2:])}"
+    if c == 4 or c == 8:
+        return f"{name}, {_plural(values[0])}{_kickers(values[1:])}"
+    if c == 7:
+        return f"{name}, {_plural(values[0])} full of {_plural(values[1])}"
+    # Straight, straight flush: the top card.
+    if c == 9 and values[0] == 12:
+        return f"{name}, Ace high (Royal Flush)"
+    return f"{name}, {_VALUE_NAMES[values[0]]} high"
+
+
+def describe(ranks: np.ndarray | int) -> np.ndarray | str:
+    """Rank → words, exactly, from the rank alone: ``"Two Pair, Kings and Nines, Ace kicker"``.
+
+    An int gives a string; an array gives an array of strings of the same shape.
+    """
+    if isinstance(ranks, (int, np.integer)):
+        return _describe_one(int(ranks))
+    ranks = np.asarray(ranks)
+    if ranks.dtype.kind not in "iu":
+        raise TypeError(f"ranks must be integers, got {ranks.dtype}")
+    unique, inverse = np.unique(ranks, return_inverse=True)
+    names = np.array([_describe_one(int(r)) for r in unique.tolist()], dtype=object)
+    return names[inverse].reshape(ranks.shape)
