@@ -115,6 +115,10 @@ test "exhaustive: every hand of 1 to 7 cards ranks as the oracle orders it" {
         try walk(k, 0, 0, .empty, &cards, CheckContext{ .map = map, .tally = &tallies[k] });
     }
     try std.testing.expectEqual(@as(u64, 20_358_520), tallies[6].hands);
+    try std.testing.expectEqualSlices(u64, &.{
+        0,       6_612_900, 9_730_740, 2_532_816, 732_160,
+        361_620, 205_792,   165_984,   14_664,    1_844,
+    }, &tallies[6].categories);
     try std.testing.expectEqual(@as(u64, 133_784_560), tallies[7].hands);
     try std.testing.expectEqualSlices(u64, &.{
         0,         23_294_460, 58_627_800, 31_433_400, 6_461_620,
