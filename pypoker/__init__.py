@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from ._native import CardParseError, InvalidHandError, PokerError, lib
 from .cards import CARD_NAMES, format_cards, parse_cards
+from .cardset import CardSet
+from .datasets import dataset
 from .dealing import card_set, deal
-from .ranking import CATEGORY_NAMES, category, describe, rank
+from .enumeration import category_counts, combinations, iter_combinations
+from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
 
 __version__ = "0.1.0"
 
@@ -27,14 +30,20 @@ __all__ = [
     "CARD_NAMES",
     "CATEGORY_NAMES",
     "CardParseError",
+    "CardSet",
     "InvalidHandError",
     "PokerError",
     "card_set",
     "category",
+    "category_counts",
+    "combinations",
     "cpu",
+    "dataset",
     "deal",
     "describe",
     "format_cards",
+    "iter_combinations",
     "parse_cards",
     "rank",
+    "rank_showdown",
 ]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import cffi
 
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 

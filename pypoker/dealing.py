@@ -9,36 +9,18 @@ of the same stream.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 
 from ._native import check_call, ffi, lib
 from ._parallel import run_sliced, thread_count
-from .cards import parse_cards
+from .cardset import _bits_of
 
 _SEED_MAX = (1 << 64) - 1
 
 
-def card_set(cards: str | int | np.integer | np.ndarray | Iterable[int] | None) -> int:
-    """Cards in any accepted form (text, ids, a uint64 set) → a card set as a Python int."""
-    if cards is None:
-        return 0
-    if isinstance(cards, str):
-        ids = parse_cards(cards)
-    elif isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
-        value = int(cards)
-        if value < 0 or value >> 52:
-            raise ValueError(f"card set {value:#x} has bits outside 0..51")
-        return value
-    else:
-        ids = np.asarray(list(cards) if not isinstance(cards, np.ndarray) else cards)
-        if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() >= 52):
-            raise ValueError("card ids must be integers 0..51")
-    result = 0
-    for card in ids.reshape(-1).tolist():
-        result |= 1 << int(card)
-    return result
+def card_set(cards) -> int:
+    """Cards in any accepted form (text, ids, a uint64 set, a CardSet) → a card-set int."""
+    return _bits_of(cards)
 
 
 def deal(

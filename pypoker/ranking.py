@@ -246,3 +246,53 @@ def describe(ranks: np.ndarray | int) -> np.ndarray | str:
     unique, inverse = np.unique(ranks, return_inverse=True)
     names = np.array([_describe_one(int(r)) for r in unique.tolist()], dtype=object)
     return names[inverse].reshape(ranks.shape)
+
+
+def rank_showdown(
+    boards: np.ndarray, holes: np.ndarray, *, threads: int | None = None
+) -> np.ndarray:
+    """Ranks every player's hand at showdown: boards ``(N, b)`` uint8 (b = 0..5 cards) and
+    holes ``(N, P, 2)`` uint8 → ``(N, P)`` uint16 ranks of board + hole cards.
+
+    Each board is tallied once and copied per player. A card that is not a card, or that
+    appears twice anywhere in a row (board or any player's hole cards), raises naming the row.
+    """
+    for name, array, ndim in (("boards", boards, 2), ("holes", holes, 3)):
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"{name} must be a numpy array, got {type(array).__name__}")
+        if array.dtype != np.uint8:
+            raise TypeError(f"{name} must be uint8 card ids, got {array.dtype}")
+        if array.ndim != ndim:
+            raise ValueError(f"{name} must be {ndim}-D, got shape {array.shape}")
+    n, board_cards = boards.shape
+    if holes.shape[0] != n or holes.shape[2] != 2:
+        raise ValueError(f"holes must have shape ({n}, players, 2), got {holes.shape}")
+    players = holes.shape[1]
+    if board_cards > 5:
+        raise InvalidHandError(f"boards of {board_cards} cards: a board has 0 to 5")
+    if not 1 <= players <= 23:
+        raise ValueError(f"{players} players: a showdown has 1 to 23")
+    boards = np.ascontiguousarray(boards)
+    holes = np.ascontiguousarray(holes)
+    out = np.empty((n, players), dtype=np.uint16)
+    if n == 0:
+        return out
+    boards_buffer = ffi.from_buffer("uint8_t[]", boards) if board_cards else ffi.NULL
+    holes_buffer = ffi.from_buffer("uint8_t[]", holes)
+    out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def call(start: int, stop: int):
+        err = new_error()
+        status = lib.pp_rank_showdown(
+            boards_buffer + start * board_cards if board_cards else ffi.NULL,
+            board_cards,
+            holes_buffer + start * players * 2,
+            players,
+            stop - start,
+            out_buffer + start * players,
+            err,
+        )
+        return status, err, start
+
+    _raise_first_error(run_sliced(n, thread_count(threads, n * players), call), out)
+    return out

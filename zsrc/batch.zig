@@ -64,6 +64,61 @@ fn diagnose_card_row(hand: []const u8, row: usize) ?HandError {
     return null;
 }
 
+/// Showdown: `n` boards of `board_cards` (0..5) and `n` rows of `players` hole-card pairs →
+/// `n * players` ranks. Each board is tallied once and copied per player (copy-and-extend).
+/// A row is bad if any card is not a card or appears twice anywhere in the row.
+pub fn rank_showdown(
+    boards: []const u8,
+    board_cards: u32,
+    holes: []const u8,
+    players: u32,
+    out: []u16,
+) ?HandError {
+    assert(board_cards <= 5 and players >= 1);
+    const rows = out.len / players;
+    assert(boards.len == rows * board_cards and holes.len == rows * players * 2);
+    const invalid = switch (board_cards) {
+        inline 0...5 => |b| rank_showdown_fixed(b, boards, holes, players, out),
+        else => unreachable,
+    };
+    if (!invalid) return null;
+    @memset(out, 0);
+    var row_cards: [5 + 2 * 23]u8 = undefined;
+    for (0..rows) |row| {
+        const hand = row_cards[0 .. board_cards + 2 * players];
+        @memcpy(hand[0..board_cards], boards[row * board_cards ..][0..board_cards]);
+        @memcpy(hand[board_cards..], holes[row * players * 2 ..][0 .. players * 2]);
+        if (diagnose_card_row(hand, row)) |e| return e;
+    }
+    unreachable;
+}
+
+fn rank_showdown_fixed(
+    comptime board_cards: u32,
+    boards: []const u8,
+    holes: []const u8,
+    players: u32,
+    out: []u16,
+) bool {
+    var invalid = false;
+    const rows = out.len / players;
+    for (0..rows) |row| {
+        var board: eval.Accumulator = .empty;
+        inline for (boards[row * board_cards ..][0..board_cards]) |card| board.add(card);
+        var seen = board.mask;
+        const row_holes = holes[row * players * 2 ..][0 .. players * 2];
+        for (out[row * players ..][0..players], 0..) |*rank, player| {
+            var hand = board;
+            hand.add(row_holes[2 * player]);
+            hand.add(row_holes[2 * player + 1]);
+            rank.* = eval.rank_accumulator(hand);
+            seen |= hand.mask;
+        }
+        invalid = invalid or (@popCount(seen) != board_cards + 2 * players);
+    }
+    return invalid;
+}
+
 /// Ranks card sets (`u64`, bit n = card n), each of 1..7 cards.
 pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     assert(sets.len == out.len);
@@ -127,4 +182,18 @@ test "rank_sets: rejects high bits, empty and oversized sets" {
     }
     try std.testing.expectEqual(@as(?HandError, null), rank_sets(&.{0x7F}, &out));
     try std.testing.expectEqual(eval.rank_cards(&.{ 0, 1, 2, 3, 4, 5, 6 }), out[0]);
+}
+
+test "rank_showdown: equals ranking board + hole as one hand; finds shared cards" {
+    const boards = [_]u8{ 0, 1, 2, 3, 17 };
+    const holes = [_]u8{ 12, 25, 4, 30 };
+    var out: [2]u16 = undefined;
+    try std.testing.expectEqual(@as(?HandError, null), rank_showdown(&boards, 5, &holes, 2, &out));
+    try std.testing.expectEqual(eval.rank_cards(&.{ 0, 1, 2, 3, 17, 12, 25 }), out[0]);
+    try std.testing.expectEqual(eval.rank_cards(&.{ 0, 1, 2, 3, 17, 4, 30 }), out[1]);
+    const clash = [_]u8{ 12, 25, 4, 17 }; // player 1 holds the board's 17
+    const e = rank_showdown(&boards, 5, &clash, 2, &out).?;
+    try std.testing.expectEqual(HandError.Kind.duplicate_card, e.kind);
+    try std.testing.expectEqual(@as(i32, 17), e.card);
+    try std.testing.expectEqual(@as(i32, 8), e.position);
 }

@@ -13,10 +13,11 @@ const eval = @import("eval.zig");
 const batch = @import("batch.zig");
 const parse = @import("parse.zig");
 const deal = @import("deal.zig");
+const enumerate = @import("enumerate.zig");
 const builtin = @import("builtin");
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 1;
+pub const abi_version: u32 = 2;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -124,6 +125,70 @@ pub const api = struct {
         const ids: []u8 = if (out_ids) |p| p[0..capacity] else &.{};
         const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse return .ok;
         return report_parse_error(err, e);
+    }
+
+    /// Ranks `n` showdowns: boards `[n][board_cards]` (0..5 cards), holes
+    /// `[n][players][2]` (1..23 players) → `out[n][players]`.
+    pub fn pp_rank_showdown(
+        boards: ?[*]const u8,
+        board_cards: u32,
+        holes: ?[*]const u8,
+        players: u32,
+        n: u64,
+        out: ?[*]u16,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (board_cards > 5 or players < 1 or board_cards + 2 * players > eval.card_count) {
+            return .bad_argument;
+        }
+        if (n == 0) return .ok;
+        if (board_cards > 0 and boards == null) return .null_pointer;
+        const h = holes orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        const b: []const u8 = if (boards) |p| p[0 .. n * board_cards] else &.{};
+        const e = batch.rank_showdown(b, board_cards, h[0 .. n * players * 2], players, o[0 .. n * players]) orelse
+            return .ok;
+        return report_hand_error(err, e);
+    }
+
+    /// Writes up to `capacity` k-card subsets of `deck` (card sets, in Gosper order) after
+    /// `*state`; `*state = 0` starts. Sets `*written`; fewer than `capacity` means done.
+    pub fn pp_combinations(
+        deck: u64,
+        k: u32,
+        state: ?*u64,
+        out: ?[*]u64,
+        capacity: u64,
+        written: ?*u64,
+    ) callconv(.c) Status {
+        if (deck & eval.set_invalid_bits != 0) return .card_out_of_range;
+        if (k < 1 or k > @popCount(deck)) return .bad_argument;
+        const s = state orelse return .null_pointer;
+        const w = written orelse return .null_pointer;
+        if (capacity > 0 and out == null) return .null_pointer;
+        if (s.* == 0) s.* = enumerate.first_state(k);
+        if (@popCount(s.*) != k and s.* != enumerate.done_state(deck)) return .bad_argument;
+        const o: []u64 = if (out) |p| p[0..capacity] else &.{};
+        w.* = enumerate.combinations(deck, s, o);
+        return .ok;
+    }
+
+    /// Adds to `counts[16]` (index = category) the categories of every k-card hand (1..7)
+    /// from `deck` whose lowest card is the deck's slot `first_slot + i * stride`.
+    pub fn pp_category_counts(
+        deck: u64,
+        k: u32,
+        first_slot: u32,
+        stride: u32,
+        counts: ?[*]u64,
+    ) callconv(.c) Status {
+        if (deck & eval.set_invalid_bits != 0) return .card_out_of_range;
+        if (k < 1 or k > eval.hand_cards_max or k > @popCount(deck) or stride < 1) {
+            return .bad_argument;
+        }
+        const c = counts orelse return .null_pointer;
+        enumerate.category_counts(deck, k, first_slot, stride, c[0..16]);
+        return .ok;
     }
 
     /// Deals `n` rows of `k` distinct cards, none in `exclude`, into `out[n * k]`. Row `i` is

@@ -38,7 +38,7 @@ pub inline fn nth_set_bit(set: u64, n: u32) u6 {
     return nth_set_bit_portable(set, n);
 }
 
-inline fn pdep(source: u64, mask: u64) u64 {
+pub inline fn pdep(source: u64, mask: u64) u64 {
     return asm ("pdepq %[mask], %[source], %[result]"
         : [result] "=r" (-> u64),
         : [source] "r" (source),

@@ -11,6 +11,7 @@ comptime {
     _ = @import("batch.zig");
     _ = @import("parse.zig");
     _ = @import("deal.zig");
+    _ = @import("enumerate.zig");
     _ = @import("capi.zig");
 }
 

@@ -1,0 +1,209 @@
+"""Labelled hand datasets for machine learning: ``dataset`` (and ``pypoker deal``).
+
+N deals of P players (2..10), each row: the board by street, every player's hole cards, each
+player's river rank and category, and who won. Rows are dealt from the counter-based stream of
+``pp.deal``, so row ``i`` is the same for a given seed whatever the chunk size, thread count or
+machine; chunks are produced one at a time (the next dealt and ranked while the last is being
+written), so memory stays bounded whatever N is.
+
+Schema (P = players):
+
+| column | type | meaning |
+| --- | --- | --- |
+| ``deal`` | uint64 | row index in the seed's stream (reproduces the row) |
+| ``flop`` | fixed_size_list<uint8>[3] | card ids |
+| ``turn`` | uint8 | card id |
+| ``river`` | uint8 | card id |
+| ``holes`` | fixed_size_list<fixed_size_list<uint8>[2]>[P] | each player's two cards |
+| ``rank`` | fixed_size_list<uint16>[P] | river rank of each player (higher wins) |
+| ``category`` | fixed_size_list<uint8>[P] | 1 high card … 9 straight flush |
+| ``winner`` | fixed_size_list<bool>[P] | holds the best rank (ties: several) |
+| ``winners`` | uint8 | how many split the pot |
+
+The file's schema metadata records the seed, the player count and the pypoker version.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from .dealing import deal
+from .ranking import rank_showdown
+
+PLAYERS_MIN, PLAYERS_MAX = 2, 10
+BOARD_CARDS = 5
+
+
+def _pyarrow():
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:  # pragma: no cover - pyarrow is in the test extra
+        raise ImportError("datasets need pyarrow: pip install 'pypoker[arrow]'") from None
+    return pa, pq
+
+
+def schema(players: int):
+    pa, _ = _pyarrow()
+    return pa.schema(
+        [
+            ("deal", pa.uint64()),
+            ("flop", pa.list_(pa.uint8(), 3)),
+            ("turn", pa.uint8()),
+            ("river", pa.uint8()),
+            ("holes", pa.list_(pa.list_(pa.uint8(), 2), players)),
+            ("rank", pa.list_(pa.uint16(), players)),
+            ("category", pa.list_(pa.uint8(), players)),
+            ("winner", pa.list_(pa.bool_(), players)),
+            ("winners", pa.uint8()),
+        ]
+    )
+
+
+def deal_batch(start: int, count: int, players: int, seed: int, threads: int | None):
+    """Rows ``start .. start + count`` of the dataset as a pyarrow RecordBatch."""
+    pa, _ = _pyarrow()
+    cards = deal(count, BOARD_CARDS + 2 * players, seed=seed, start=start, threads=threads)
+    board = cards[:, :BOARD_CARDS]
+    holes = cards[:, BOARD_CARDS:].reshape(count, players, 2)
+    ranks = rank_showdown(board, holes, threads=threads)
+    best = ranks.max(axis=1, keepdims=True)
+    winner = ranks == best
+
+    def fixed(values: np.ndarray, size: int):
+        return pa.FixedSizeListArray.from_arrays(pa.array(values.reshape(-1)), size)
+
+    columns = [
+        pa.array(np.arange(start, start + count, dtype=np.uint64)),
+        fixed(np.ascontiguousarray(board[:, :3]), 3),
+        pa.array(np.ascontiguousarray(board[:, 3])),
+        pa.array(np.ascontiguousarray(board[:, 4])),
+        pa.FixedSizeListArray.from_arrays(fixed(np.ascontiguousarray(holes), 2), players),
+        fixed(ranks, players),
+        fixed((ranks >> 12).astype(np.uint8), players),
+        fixed(winner, players),
+        pa.array(winner.sum(axis=1, dtype=np.uint8)),
+    ]
+    return pa.RecordBatch.from_arrays(columns, schema=schema(players))
+
+
+def _check(n: int, players: int, seed: int, chunk: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"n must be a non-negative integer, got {n!r}")
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise ValueError(f"players must be {PLAYERS_MIN}..{PLAYERS_MAX}, got {players!r}")
+    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 1 << 64:
+        raise ValueError("seed must be an integer in 0..2**64-1")
+    if chunk < 1:
+        raise ValueError("chunk must be positive")
+
+
+def iter_batches(
+    n: int, players: int = 6, *, seed: int, chunk: int = 1 << 20, threads: int | None = None
+):
+    """The dataset as a stream of RecordBatches of up to ``chunk`` rows; the next batch is
+    dealt and ranked (in native code, off the GIL) while the caller consumes the last."""
+    _check(n, players, seed, chunk)
+    starts = range(0, n, chunk)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypoker-deal") as producer:
+        pending = None
+        for start in starts:
+            future = producer.submit(
+                deal_batch, start, min(chunk, n - start), players, seed, threads
+            )
+            if pending is not None:
+                yield pending.result()
+            pending = future
+        if pending is not None:
+            yield pending.result()
+
+
+class _Progress:
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.started = total, enabled, time.perf_counter()
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        elapsed = time.perf_counter() - self.started
+        share = done / self.total if self.total else 1.0
+        bar = "#" * int(share * 30)
+        rate = done / elapsed if elapsed > 0 else 0.0
+        print(
+            f"\r[{bar:<30}] {done:,}/{self.total:,} deals {share:6.1%} {rate / 1e6:6.2f} M/s",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def close(self) -> None:
+        if self.enabled:
+            print(file=sys.stderr)
+
+
+def dataset(
+    n: int,
+    players: int = 6,
+    *,
+    seed: int,
+    path: str | Path | None = None,
+    chunk: int = 1 << 20,
+    threads: int | None = None,
+    progress: bool = False,
+    compression: str = "zstd",
+):
+    """Deals ``n`` labelled showdowns of ``players`` (2..10) players.
+
+    With ``path`` ending in ``.parquet`` (or ``.arrow`` / ``.feather`` for Arrow IPC), writes
+    the rows chunk by chunk in bounded memory and returns the path; the file is written to
+    a temporary name and renamed when complete, so a failed run leaves no half-written file.
+    Without ``path``, returns a ``pyarrow.Table``. See the module docstring for the schema.
+    """
+    pa, pq = _pyarrow()
+    _check(n, players, seed, chunk)
+    metadata = {
+        b"pypoker.seed": str(seed).encode(),
+        b"pypoker.players": str(players).encode(),
+        b"pypoker.version": __import__("pypoker").__version__.encode(),
+    }
+    table_schema = schema(players).with_metadata(metadata)
+    bar = _Progress(n, progress)
+    if path is None:
+        batches = []
+        for batch in iter_batches(n, players, seed=seed, chunk=chunk, threads=threads):
+            batches.append(batch)
+            bar.update(batch.column(0)[-1].as_py() + 1)
+        bar.close()
+        return pa.Table.from_batches(batches, schema=table_schema)
+
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in (".parquet", ".arrow", ".feather", ".ipc"):
+        raise ValueError(f"{target}: write .parquet, or .arrow / .feather for Arrow IPC")
+    partial = target.with_name(target.name + ".partial")
+    try:
+        if suffix == ".parquet":
+            writer = pq.ParquetWriter(partial, table_schema, compression=compression)
+        else:
+            writer = pa.ipc.new_file(partial, table_schema)
+        with writer:
+            done = 0
+            for batch in iter_batches(n, players, seed=seed, chunk=chunk, threads=threads):
+                if suffix == ".parquet":
+                    writer.write_batch(batch, row_group_size=chunk)
+                else:
+                    writer.write_batch(batch)
+                done += batch.num_rows
+                bar.update(done)
+        partial.replace(target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    finally:
+        bar.close()
+    return target
