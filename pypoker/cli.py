@@ -3,6 +3,8 @@
 ``pypoker rank --random 16M``   deal and rank 16 million random 7-card hands: ns/hand and the
                                 category histogram
 ``pypoker rank AhKd7c2s3s …``   rank and describe the hands given
+``pypoker deal 10M -p 6 -o hands.parquet``   a labelled dataset of dealt showdowns
+``pypoker enumerate 7``         category counts of every 7-card hand
 """
 
 from __future__ import annotations
@@ -14,7 +16,17 @@ import time
 
 import numpy as np
 
-from . import CATEGORY_NAMES, PokerError, category, cpu, deal, describe, rank
+from . import (
+    CATEGORY_NAMES,
+    PokerError,
+    category,
+    category_counts,
+    cpu,
+    dataset,
+    deal,
+    describe,
+    rank,
+)
 from ._parallel import cpu_count, thread_count
 
 _SUFFIXES = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
@@ -49,11 +61,7 @@ def _rank_random(count: int, seed: int, threads: int | None, hand_cards: int) ->
         f"{seconds * 1e9 / count:.2f} ns/hand on {used} thread(s) "
         f"[{cpu()} kernels, {platform.machine()}, {cpu_count()} cores]"
     )
-    histogram = np.bincount(category(out), minlength=10)
-    print(f"\n{'category':<16} {'hands':>14} {'share':>9}")
-    for c in range(9, 0, -1):
-        share = histogram[c] / count * 100
-        print(f"{CATEGORY_NAMES[c]:<16} {histogram[c]:>14,} {share:>8.4f}%")
+    _print_histogram(np.bincount(category(out), minlength=10), count)
     best = int(out.max())
     print(f"\nbest hand dealt: {describe(best)}")
     return 0
@@ -66,6 +74,36 @@ def _rank_given(hands: list[str]) -> int:
     return 0
 
 
+def _print_histogram(counts, total: int) -> None:
+    print(f"\n{'category':<16} {'hands':>14} {'share':>9}")
+    for c in range(9, 0, -1):
+        print(f"{CATEGORY_NAMES[c]:<16} {int(counts[c]):>14,} {counts[c] / total * 100:>8.4f}%")
+
+
+def _enumerate(k: int, exclude: str | None, threads: int | None) -> int:
+    started = time.perf_counter()
+    counts = category_counts(k, exclude=exclude, threads=threads)
+    seconds = time.perf_counter() - started
+    total = int(counts.sum())
+    print(
+        f"every {k}-card hand: {total:,} in {seconds:.3f} s ({seconds * 1e9 / total:.2f} ns/hand)"
+    )
+    _print_histogram(counts, total)
+    return 0
+
+
+def _deal(count: int, players: int, output: str, seed: int, chunk: int, threads) -> int:
+    started = time.perf_counter()
+    path = dataset(count, players, seed=seed, path=output, chunk=chunk, threads=threads,
+                   progress=sys.stderr.isatty())  # fmt: skip
+    seconds = time.perf_counter() - started
+    print(
+        f"wrote {count:,} deals of {players} players to {path} in {seconds:.2f} s "
+        f"({count / seconds / 1e6:.2f} M deals/s)"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pypoker", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -75,9 +113,24 @@ def main(argv: list[str] | None = None) -> int:
     rank_parser.add_argument("--cards", type=int, default=7, help="cards per random hand (7)")
     rank_parser.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
     rank_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    deal_parser = commands.add_parser("deal", help="write a labelled dataset of showdowns")
+    deal_parser.add_argument("count", type=parse_count, help="deals, e.g. 10M")
+    deal_parser.add_argument("-p", "--players", type=int, default=6, help="2..10 (6)")
+    deal_parser.add_argument("-o", "--output", required=True, help=".parquet or .arrow")
+    deal_parser.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
+    deal_parser.add_argument("--chunk", type=parse_count, default=1 << 20, help="rows a batch")
+    deal_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    enum_parser = commands.add_parser("enumerate", help="category counts of every k-card hand")
+    enum_parser.add_argument("k", type=int, help="cards per hand, 1..7")
+    enum_parser.add_argument("--exclude", help='dead cards, e.g. "AhKd"')
+    enum_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
     args = parser.parse_args(argv)
 
     try:
+        if args.command == "deal":
+            return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads)
+        if args.command == "enumerate":
+            return _enumerate(args.k, args.exclude, args.threads)
         if args.random is not None:
             if args.hands:
                 parser.error("give hands or --random N, not both")
@@ -85,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.hands:
             parser.error("give hands to rank, or --random N")
         return _rank_given(args.hands)
-    except PokerError as error:
+    except (PokerError, ValueError) as error:
         print(f"pypoker: {error}", file=sys.stderr)
         return 2
 

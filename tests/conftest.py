@@ -10,6 +10,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Known category counts (index = category) of every 5-, 6- and 7-card hand, and the number
+# of distinct 5-card classes per category.
+FIVE_CARD_CATEGORIES = [0, 1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
+FIVE_CARD_CLASSES = [0, 1_277, 2_860, 858, 858, 10, 1_277, 156, 156, 10]
+SIX_CARD_CATEGORIES = [
+    0, 6_612_900, 9_730_740, 2_532_816, 732_160, 361_620, 205_792, 165_984, 14_664, 1_844,
+]  # fmt: skip
+SEVEN_CARD_CATEGORIES = [
+    0, 23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184,
+    224_848, 41_584,
+]  # fmt: skip
+
 
 @pytest.fixture(scope="session")
 def all_five_card_hands() -> np.ndarray:
