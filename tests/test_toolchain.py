@@ -19,7 +19,8 @@ def run(*command: str) -> subprocess.CompletedProcess:
 def test_zig_build_test_passes():
     result = run(sys.executable, "-m", "ziglang", "build", "test", "--summary", "all")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "tests passed" in result.stderr + result.stdout
+    # A clean checkout runs every test; a warm cache may replay the last passing run.
+    assert "test success" in result.stderr + result.stdout
 
 
 def test_zig_sources_are_formatted():
