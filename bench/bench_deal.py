@@ -17,8 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import pypoker as pp
 from bench_rank import machine
+
+import pypoker as pp
 from pypoker.cli import parse_count
 
 
