@@ -21,13 +21,52 @@ pub fn build(b: *std.Build) void {
     const tables_zig = gen_run.addOutputFileArg("tables.zig");
     const tables = b.createModule(.{ .root_source_file = tables_zig });
 
+    // The library's own code targets the architecture's baseline CPU, so it loads anywhere;
+    // the hot loops come in kernel objects, one per CPU level, chosen at run time.
+    const is_x86_64 = target.result.cpu.arch == .x86_64;
+    const lib_target = b.resolveTargetQuery(.{
+        .cpu_arch = target.result.cpu.arch,
+        .os_tag = target.result.os.tag,
+        .abi = target.result.abi,
+        .cpu_model = .baseline,
+    });
+    const kernel_levels = [_]struct { name: []const u8, target: std.Build.ResolvedTarget }{
+        .{ .name = "baseline", .target = lib_target },
+        .{ .name = "avx2", .target = b.resolveTargetQuery(.{
+            .cpu_arch = .x86_64,
+            .os_tag = target.result.os.tag,
+            .abi = target.result.abi,
+            .cpu_model = .{ .explicit = &std.Target.x86.cpu.x86_64_v3 },
+        }) },
+    };
+    var kernel_objects: [kernel_levels.len]*std.Build.Step.Compile = undefined;
+    const kernel_count: usize = if (is_x86_64) 2 else 1;
+    for (kernel_levels[0..kernel_count], 0..) |level, i| {
+        const options = b.addOptions();
+        options.addOption([]const u8, "prefix", b.fmt("pp_k_{s}_", .{level.name}));
+        const module = b.createModule(.{
+            .root_source_file = b.path("zsrc/kernels.zig"),
+            .target = level.target,
+            .optimize = if (optimize == .debug) .safe else optimize,
+            .strip = optimize != .debug,
+            .pic = true,
+            .imports = &.{.{ .name = "tables", .module = tables }},
+        });
+        module.addOptions("kernel_options", options);
+        kernel_objects[i] = b.addObject(.{
+            .name = b.fmt("kernels_{s}", .{level.name}),
+            .root_module = module,
+        });
+    }
+
     const capi = b.createModule(.{
         .root_source_file = b.path("zsrc/capi.zig"),
-        .target = target,
+        .target = if (is_x86_64) lib_target else target,
         .optimize = optimize,
         .strip = optimize != .debug,
         .imports = &.{.{ .name = "tables", .module = tables }},
     });
+    for (kernel_objects[0..kernel_count]) |object| capi.addObject(object);
     const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = capi });
     b.installArtifact(lib);
 
@@ -57,6 +96,7 @@ pub fn build(b: *std.Build) void {
             .imports = &.{.{ .name = "tables", .module = tables }},
         }),
     });
+    for (kernel_objects[0..kernel_count]) |object| tests.root_module.addObject(object);
     const test_step = b.step("test", "Run the Zig tests (exhaustive over 5-, 6- and 7-card hands)");
     test_step.dependOn(&b.addRunArtifact(tests).step);
 }

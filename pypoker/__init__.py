@@ -10,7 +10,7 @@ hand; this package is its Python face. Encodings (fixed):
 
 from __future__ import annotations
 
-from ._native import CardParseError, InvalidHandError, PokerError, lib
+from ._native import CardParseError, InvalidHandError, PokerError, cpu, select_cpu, supported_cpus
 from .cards import CARD_NAMES, format_cards, parse_cards
 from .cardset import CardSet
 from .datasets import dataset
@@ -19,11 +19,6 @@ from .enumeration import category_counts, combinations, iter_combinations
 from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
 
 __version__ = "0.1.0"
-
-
-def cpu() -> str:
-    """The kernels in use: ``"avx2"`` (AVX2 + BMI2) or ``"baseline"`` (portable)."""
-    return "avx2" if lib.pp_cpu_level() == 1 else "baseline"
 
 
 __all__ = [
@@ -46,4 +41,6 @@ __all__ = [
     "parse_cards",
     "rank",
     "rank_showdown",
+    "select_cpu",
+    "supported_cpus",
 ]

@@ -10,12 +10,13 @@ cffi releases the GIL for the duration of every call into the library.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import cffi
 
-ABI_VERSION = 2
+ABI_VERSION = 3
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 
@@ -49,6 +50,36 @@ def _load():
 
 
 ffi, lib = _load()
+
+CPU_LEVELS = {"baseline": 0, "avx2": 1}
+
+
+def supported_cpus() -> list[str]:
+    """The kernel levels this CPU can run, e.g. ``["baseline", "avx2"]``."""
+    mask = lib.pp_cpu_supported()
+    return [name for name, level in CPU_LEVELS.items() if mask >> level & 1]
+
+
+def select_cpu(name: str) -> None:
+    """Use the kernels of ``name`` ("baseline", "avx2", or "auto": the best this CPU runs)
+    for every later call, process-wide. Results are bit-identical across levels."""
+    if name in ("", "auto"):
+        name = supported_cpus()[-1]
+    if name not in CPU_LEVELS:
+        raise ValueError(f"PYPOKER_CPU={name!r}: use baseline, avx2 or auto")
+    if name not in supported_cpus():
+        raise RuntimeError(f"this CPU cannot run the {name} kernels ({supported_cpus()} can)")
+    status = lib.pp_select_cpu(CPU_LEVELS[name])
+    if status != lib.PP_OK:
+        raise RuntimeError(f"pypoker: selecting the {name} kernels failed (status {status})")
+
+
+def cpu() -> str:
+    """The kernels in use: ``"avx2"`` (AVX2 + BMI2) or ``"baseline"`` (portable)."""
+    return "avx2" if lib.pp_cpu_level() == CPU_LEVELS["avx2"] else "baseline"
+
+
+select_cpu(os.environ.get("PYPOKER_CPU", "auto").strip().lower())
 
 
 class PokerError(ValueError):

@@ -35,3 +35,16 @@ def to_sets(cards: np.ndarray) -> np.ndarray:
     """(N, k) uint8 card ids → (N,) uint64 card sets."""
     bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
     return np.bitwise_or.reduce(bits, axis=1)
+
+
+@pytest.fixture(params=["baseline", "avx2"])
+def each_cpu(request):
+    """Runs a test once per kernel level this CPU can run, then restores the default."""
+    import pypoker as pp
+
+    if request.param not in pp.supported_cpus():
+        pytest.skip(f"this CPU cannot run the {request.param} kernels")
+    before = pp.cpu()
+    pp.select_cpu(request.param)
+    yield request.param
+    pp.select_cpu(before)

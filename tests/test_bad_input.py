@@ -14,7 +14,7 @@ def hands_with(row: int, position: int, card: int, n: int = 5000, k: int = 7) ->
     return cards
 
 
-def test_card_id_out_of_range_names_row_and_card():
+def test_card_id_out_of_range_names_row_and_card(each_cpu):
     cards = hands_with(1834, 3, 52)
     with pytest.raises(pp.InvalidHandError, match=r"row 1834: card id 52 at position 3") as e:
         pp.rank(cards)
@@ -22,7 +22,7 @@ def test_card_id_out_of_range_names_row_and_card():
     assert isinstance(e.value, ValueError)
 
 
-def test_duplicate_card_names_row_and_card():
+def test_duplicate_card_names_row_and_card(each_cpu):
     cards = pp.deal(5000, 7, seed=11)
     cards[1834, 6] = cards[1834, 2]
     name = pp.CARD_NAMES[cards[1834, 2]]
@@ -55,7 +55,7 @@ def test_failed_call_leaves_no_ranks_in_out():
         (np.array([0xFF], dtype=np.uint64), "row 0: more than 7 cards"),
     ],
 )
-def test_bad_card_sets(sets, message):
+def test_bad_card_sets(sets, message, each_cpu):
     with pytest.raises(pp.InvalidHandError, match=message):
         pp.rank(sets)
 

@@ -17,7 +17,7 @@ def popcounts(sets: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.parametrize("k, exclude", [(1, None), (2, "AhKd"), (3, None), (5, "2s3s4s5s6s7s")])
-def test_combinations_are_every_subset_once(k, exclude):
+def test_combinations_are_every_subset_once(k, exclude, each_cpu):
     sets = pp.combinations(k, exclude=exclude)
     dead = pp.card_set(exclude)
     n = 52 - bin(dead).count("1")
@@ -58,7 +58,7 @@ def test_every_seven_card_set_streams_through_rank():
     "k, expected", [(5, FIVE_CARD_CATEGORIES), (6, SIX_CARD_CATEGORIES), (7, SEVEN_CARD_CATEGORIES)]
 )
 @pytest.mark.parametrize("threads", [1, 2, 5])
-def test_category_counts(k, expected, threads):
+def test_category_counts(k, expected, threads, each_cpu):
     assert pp.category_counts(k, threads=threads).tolist() == expected
 
 
@@ -84,7 +84,7 @@ def test_bad_arguments():
         pp.combinations(2, exclude="AhAh")
 
 
-def test_rank_showdown_equals_ranking_each_hand():
+def test_rank_showdown_equals_ranking_each_hand(each_cpu):
     n, players = 20_000, 6
     cards = pp.deal(n, 5 + 2 * players, seed=9)
     boards, holes = cards[:, :5], cards[:, 5:].reshape(n, players, 2)
@@ -99,7 +99,7 @@ def test_rank_showdown_equals_ranking_each_hand():
         assert np.array_equal(partial[:, 2], pp.rank(hands))
 
 
-def test_rank_showdown_bad_input():
+def test_rank_showdown_bad_input(each_cpu):
     cards = pp.deal(100, 9, seed=2)
     boards, holes = cards[:, :5].copy(), cards[:, 5:].reshape(100, 2, 2).copy()
     holes[42, 1, 0] = boards[42, 3]

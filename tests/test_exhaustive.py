@@ -27,7 +27,7 @@ import pypoker as pp
 TO_PHEVALUATOR = np.array([Card(name).id_ for name in pp.CARD_NAMES], dtype=np.int64)
 
 
-def test_all_five_card_hands(all_five_card_hands):
+def test_all_five_card_hands(all_five_card_hands, each_cpu):
     ranks = pp.rank(all_five_card_hands)
     categories = pp.category(ranks)
     assert np.bincount(categories, minlength=10).tolist() == FIVE_CARD_CATEGORIES
@@ -78,7 +78,7 @@ def _all_k_card_sets(k: int, five_sets: np.ndarray, first_cards: np.ndarray):
 
 
 @pytest.mark.parametrize("k, expected", [(6, SIX_CARD_CATEGORIES), (7, SEVEN_CARD_CATEGORIES)])
-def test_all_six_and_seven_card_hands(all_five_card_hands, k, expected):
+def test_all_six_and_seven_card_hands(all_five_card_hands, k, expected, each_cpu):
     five_sets = to_sets(all_five_card_hands)
     first_cards = all_five_card_hands[:, 0]
     histogram = np.zeros(16, dtype=np.int64)
@@ -92,7 +92,7 @@ def test_all_six_and_seven_card_hands(all_five_card_hands, k, expected):
     assert histogram[:10].tolist() == expected
 
 
-def test_seven_cards_rank_as_the_best_of_their_21_fives():
+def test_seven_cards_rank_as_the_best_of_their_21_fives(each_cpu):
     hands = pp.deal(300_000, 7, seed=7)
     best = np.zeros(len(hands), dtype=np.uint16)
     for five in itertools.combinations(range(7), 5):

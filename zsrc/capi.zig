@@ -14,10 +14,73 @@ const batch = @import("batch.zig");
 const parse = @import("parse.zig");
 const deal = @import("deal.zig");
 const enumerate = @import("enumerate.zig");
+const kernel_abi = @import("kernel_abi.zig");
 const builtin = @import("builtin");
 
+/// CPU levels with kernels in this library. `avx2` (AVX2 + BMI2, x86-64-v3) exists on x86-64
+/// only; `baseline` runs on any CPU of the target architecture.
+pub const CpuLevel = enum(u32) { baseline = 0, avx2 = 1 };
+
+const is_x86_64 = builtin.cpu.arch == .x86_64;
+const baseline_kernels = kernel_abi.resolve("pp_k_baseline_");
+const avx2_kernels = if (is_x86_64) kernel_abi.resolve("pp_k_avx2_") else baseline_kernels;
+
+/// Baseline until the loader selects a level (the Python layer does so at import).
+var active_level: std.atomic.Value(u32) = .init(@backingInt(CpuLevel.baseline));
+
+fn kernels() *const kernel_abi.Kernels {
+    return if (active_level.load(.monotonic) == @backingInt(CpuLevel.avx2))
+        &avx2_kernels
+    else
+        &baseline_kernels;
+}
+
+/// Whether this CPU (and its OS, which must save the AVX registers) runs the avx2 kernels.
+fn cpu_has_avx2_level() bool {
+    if (!is_x86_64) return false;
+    const leaf1 = cpuid(1, 0);
+    const osxsave = leaf1.ecx & (1 << 27) != 0;
+    const avx = leaf1.ecx & (1 << 28) != 0;
+    if (!osxsave or !avx) return false;
+    if (xgetbv0() & 0b110 != 0b110) return false; // XMM and YMM state enabled by the OS
+    const leaf7 = cpuid(7, 0);
+    const avx2 = leaf7.ebx & (1 << 5) != 0;
+    const bmi1 = leaf7.ebx & (1 << 3) != 0;
+    const bmi2 = leaf7.ebx & (1 << 8) != 0;
+    const leaf81 = cpuid(0x8000_0001, 0);
+    const lzcnt = leaf81.ecx & (1 << 5) != 0;
+    const fma = leaf1.ecx & (1 << 12) != 0;
+    const movbe = leaf1.ecx & (1 << 22) != 0;
+    return avx2 and bmi1 and bmi2 and lzcnt and fma and movbe;
+}
+
+const CpuidResult = struct { eax: u32, ebx: u32, ecx: u32, edx: u32 };
+
+fn cpuid(leaf: u32, subleaf: u32) CpuidResult {
+    var eax: u32 = undefined;
+    var ebx: u32 = undefined;
+    var ecx: u32 = undefined;
+    var edx: u32 = undefined;
+    asm volatile ("cpuid"
+        : [_] "={eax}" (eax),
+          [_] "={ebx}" (ebx),
+          [_] "={ecx}" (ecx),
+          [_] "={edx}" (edx),
+        : [_] "{eax}" (leaf),
+          [_] "{ecx}" (subleaf),
+    );
+    return .{ .eax = eax, .ebx = ebx, .ecx = ecx, .edx = edx };
+}
+
+fn xgetbv0() u32 {
+    return asm volatile ("xgetbv"
+        : [_] "={eax}" (-> u32),
+        : [_] "{ecx}" (@as(u32, 0)),
+        : .{ .edx = true });
+}
+
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 2;
+pub const abi_version: u32 = 3;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -86,8 +149,9 @@ pub const api = struct {
         if (n == 0) return .ok;
         const c = cards orelse return .null_pointer;
         const o = out orelse return .null_pointer;
-        const e = batch.rank_card_rows(c[0 .. n * k], k, o[0..n]) orelse return .ok;
-        return report_hand_error(err, e);
+        var failure: kernel_abi.HandFailure = undefined;
+        if (kernels().rank_cards(c, n, k, o, &failure)) return .ok;
+        return report_hand_error(err, failure.to());
     }
 
     /// Ranks `n` card sets (bit i = card i, 1..7 cards each) into `out[n]`.
@@ -95,8 +159,9 @@ pub const api = struct {
         if (n == 0) return .ok;
         const s = sets orelse return .null_pointer;
         const o = out orelse return .null_pointer;
-        const e = batch.rank_sets(s[0..n], o[0..n]) orelse return .ok;
-        return report_hand_error(err, e);
+        var failure: kernel_abi.HandFailure = undefined;
+        if (kernels().rank_sets(s, n, o, &failure)) return .ok;
+        return report_hand_error(err, failure.to());
     }
 
     /// Parses `n` strings (bytes `text[offsets[i]..offsets[i+1]]`) into card ids, written in
@@ -145,10 +210,10 @@ pub const api = struct {
         if (board_cards > 0 and boards == null) return .null_pointer;
         const h = holes orelse return .null_pointer;
         const o = out orelse return .null_pointer;
-        const b: []const u8 = if (boards) |p| p[0 .. n * board_cards] else &.{};
-        const e = batch.rank_showdown(b, board_cards, h[0 .. n * players * 2], players, o[0 .. n * players]) orelse
-            return .ok;
-        return report_hand_error(err, e);
+        const b: [*]const u8 = boards orelse h; // not read when board_cards is 0
+        var failure: kernel_abi.HandFailure = undefined;
+        if (kernels().rank_showdown(b, board_cards, h, players, n, o, &failure)) return .ok;
+        return report_hand_error(err, failure.to());
     }
 
     /// Writes up to `capacity` k-card subsets of `deck` (card sets, in Gosper order) after
@@ -168,8 +233,8 @@ pub const api = struct {
         if (capacity > 0 and out == null) return .null_pointer;
         if (s.* == 0) s.* = enumerate.first_state(k);
         if (@popCount(s.*) != k and s.* != enumerate.done_state(deck)) return .bad_argument;
-        const o: []u64 = if (out) |p| p[0..capacity] else &.{};
-        w.* = enumerate.combinations(deck, s, o);
+        var none: [0]u64 = .{};
+        w.* = kernels().combinations(deck, s, out orelse &none, capacity);
         return .ok;
     }
 
@@ -187,7 +252,7 @@ pub const api = struct {
             return .bad_argument;
         }
         const c = counts orelse return .null_pointer;
-        enumerate.category_counts(deck, k, first_slot, stride, c[0..16]);
+        kernels().category_counts(deck, k, first_slot, stride, c[0..16]);
         return .ok;
     }
 
@@ -206,16 +271,27 @@ pub const api = struct {
         if (k < 1 or k > @popCount(deck)) return .bad_argument;
         if (n == 0) return .ok;
         const o = out orelse return .null_pointer;
-        deal.deal_rows(deal.seed_key(seed), first_row, k, deck, o[0 .. n * k]);
+        kernels().deal(deal.seed_key(seed), first_row, k, deck, o, n);
         return .ok;
     }
 
-    /// 1 when this library was compiled with the AVX2 and BMI2 kernels, 0 for the portable.
+    /// The kernels in use: 0 = baseline, 1 = avx2 (AVX2 + BMI2).
     pub fn pp_cpu_level() callconv(.c) u32 {
-        const x86 = std.Target.x86;
-        const features = builtin.cpu.features;
-        if (builtin.cpu.arch != .x86_64) return 0;
-        return @intFromBool(x86.featureSetHas(features, .avx2) and x86.featureSetHas(features, .bmi2));
+        return active_level.load(.monotonic);
+    }
+
+    /// Bit i set when this CPU can run level i (bit 0, baseline, always).
+    pub fn pp_cpu_supported() callconv(.c) u32 {
+        return 1 | (@as(u32, @intFromBool(cpu_has_avx2_level())) << 1);
+    }
+
+    /// Switches every later call to the kernels of `level`; process-wide, so do it before
+    /// ranking from other threads. Refuses a level this CPU cannot run.
+    pub fn pp_select_cpu(level: u32) callconv(.c) Status {
+        if (level > @backingInt(CpuLevel.avx2)) return .bad_argument;
+        if (api.pp_cpu_supported() & (@as(u32, 1) << @intCast(level)) == 0) return .bad_argument;
+        active_level.store(level, .monotonic);
+        return .ok;
     }
 
     /// The payload a rank was made from (`category << 20` and five value nibbles, most
@@ -226,9 +302,10 @@ pub const api = struct {
 };
 
 comptime {
-    for (@typeInfo(api).@"struct".decl_names) |name| {
+    // Only the library exports (gen_header.zig imports this file for its declarations).
+    if (@import("root") == @This()) for (@typeInfo(api).@"struct".decl_names) |name| {
         @export(&@field(api, name), .{ .name = name, .linkage = .strong });
-    }
+    };
 }
 
 test "capi: statuses for bad arguments, never a crash" {

@@ -1,0 +1,71 @@
+"""One library, kernels chosen at run time: every level gives bit-identical results, and the
+Zig code cross-compiles for the other platforms pypoker ships to."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from conftest import ROOT
+
+import pypoker as pp
+
+
+def results_at(level: str) -> dict[str, np.ndarray]:
+    pp.select_cpu(level)
+    cards = pp.deal(200_000, 7, seed=31, exclude="Ah")
+    holes = pp.deal(50_000, 17, seed=32)
+    return {
+        "deal": cards,
+        "rank": pp.rank(cards),
+        "sets": pp.rank(
+            np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), 1)
+        ),
+        "showdown": pp.rank_showdown(holes[:, :5], holes[:, 5:].reshape(-1, 6, 2)),
+        "combinations": pp.combinations(4, exclude="2s3s"),
+        "counts": pp.category_counts(6),
+    }
+
+
+def test_every_level_gives_identical_results():
+    levels = pp.supported_cpus()
+    before = pp.cpu()
+    try:
+        reference = results_at("baseline")
+        for level in levels[1:]:
+            for name, value in results_at(level).items():
+                assert np.array_equal(value, reference[name]), f"{level}: {name} differs"
+    finally:
+        pp.select_cpu(before)
+
+
+def test_environment_variable_forces_a_level():
+    code = "import pypoker as pp; print(pp.cpu())"
+    for level in pp.supported_cpus():
+        out = subprocess.run(
+            [sys.executable, "-c", code], env={"PYPOKER_CPU": level}, capture_output=True,
+            text=True, check=True,
+        )  # fmt: skip
+        assert out.stdout.strip() == level
+    bad = subprocess.run(
+        [sys.executable, "-c", code], env={"PYPOKER_CPU": "sse9"}, capture_output=True, text=True
+    )
+    assert bad.returncode != 0 and "use baseline, avx2 or auto" in bad.stderr
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        pp.select_cpu("neon")
+
+
+@pytest.mark.parametrize("target", ["aarch64-linux", "aarch64-macos", "x86_64-macos"])
+def test_zig_core_cross_compiles(target, tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "ziglang", "build", f"-Dtarget={target}",
+         "-Doptimize=ReleaseFast", "--prefix", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert any((tmp_path / "lib").glob("libpypoker.*"))

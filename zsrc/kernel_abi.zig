@@ -1,0 +1,65 @@
+//! The contract between capi.zig and the kernel objects it dispatches to at run time.
+//!
+//! kernels.zig is compiled once per CPU level (on x86-64: `baseline` for any x86-64 and
+//! `avx2` for x86-64-v3, AVX2 + BMI2), each copy exporting its functions under its own
+//! prefix; capi.zig picks one set when the library loads (or when asked, `pp_select_cpu`).
+//! Every function here has the same signature at every level, so they are interchangeable.
+const batch = @import("batch.zig");
+
+/// A failed batch: what `batch.HandError` says, in a C-compatible shape.
+pub const HandFailure = extern struct {
+    row: u64,
+    kind: u32,
+    card: i32,
+    position: i32,
+
+    pub fn from(e: batch.HandError) HandFailure {
+        return .{ .row = e.row, .kind = @backingInt(e.kind), .card = e.card, .position = e.position };
+    }
+
+    pub fn to(failure: HandFailure) batch.HandError {
+        return .{
+            .row = failure.row,
+            .kind = @fromBackingInt(@intCast(failure.kind)),
+            .card = failure.card,
+            .position = failure.position,
+        };
+    }
+};
+
+/// Each returns true on success; on false, `*failure` says which row and why.
+pub const RankCards = fn ([*]const u8, u64, u32, [*]u16, *HandFailure) callconv(.c) bool;
+pub const RankSets = fn ([*]const u64, u64, [*]u16, *HandFailure) callconv(.c) bool;
+pub const RankShowdown = fn (
+    [*]const u8, // boards (may dangle when board_cards is 0)
+    u32, // board_cards
+    [*]const u8, // holes
+    u32, // players
+    u64, // rows
+    [*]u16, // out
+    *HandFailure,
+) callconv(.c) bool;
+pub const Deal = fn (u64, u64, u32, u64, [*]u8, u64) callconv(.c) void;
+pub const Combinations = fn (u64, *u64, [*]u64, u64) callconv(.c) u64;
+pub const CategoryCounts = fn (u64, u32, u32, u32, *[16]u64) callconv(.c) void;
+
+pub const Kernels = struct {
+    rank_cards: *const RankCards,
+    rank_sets: *const RankSets,
+    rank_showdown: *const RankShowdown,
+    deal: *const Deal,
+    combinations: *const Combinations,
+    category_counts: *const CategoryCounts,
+};
+
+/// The kernel set exported under `prefix` by one compiled copy of kernels.zig.
+pub fn resolve(comptime prefix: []const u8) Kernels {
+    return .{
+        .rank_cards = @extern(*const RankCards, .{ .name = prefix ++ "rank_cards" }),
+        .rank_sets = @extern(*const RankSets, .{ .name = prefix ++ "rank_sets" }),
+        .rank_showdown = @extern(*const RankShowdown, .{ .name = prefix ++ "rank_showdown" }),
+        .deal = @extern(*const Deal, .{ .name = prefix ++ "deal" }),
+        .combinations = @extern(*const Combinations, .{ .name = prefix ++ "combinations" }),
+        .category_counts = @extern(*const CategoryCounts, .{ .name = prefix ++ "category_counts" }),
+    };
+}

@@ -1,0 +1,63 @@
+//! The hot loops, compiled once per CPU level and exported under that level's prefix (the
+//! build passes it in `kernel_options`). See kernel_abi.zig for the contract.
+const std = @import("std");
+const options = @import("kernel_options");
+const abi = @import("kernel_abi.zig");
+const batch = @import("batch.zig");
+const deal = @import("deal.zig");
+const enumerate = @import("enumerate.zig");
+
+fn rank_cards(cards: [*]const u8, n: u64, k: u32, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
+    const e = batch.rank_card_rows(cards[0 .. n * k], k, out[0..n]) orelse return true;
+    failure.* = .from(e);
+    return false;
+}
+
+fn rank_sets(sets: [*]const u64, n: u64, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
+    const e = batch.rank_sets(sets[0..n], out[0..n]) orelse return true;
+    failure.* = .from(e);
+    return false;
+}
+
+fn rank_showdown(
+    boards: [*]const u8,
+    board_cards: u32,
+    holes: [*]const u8,
+    players: u32,
+    rows: u64,
+    out: [*]u16,
+    failure: *abi.HandFailure,
+) callconv(.c) bool {
+    const e = batch.rank_showdown(
+        boards[0 .. rows * board_cards],
+        board_cards,
+        holes[0 .. rows * players * 2],
+        players,
+        out[0 .. rows * players],
+    ) orelse return true;
+    failure.* = .from(e);
+    return false;
+}
+
+fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {
+    deal.deal_rows(key, first_row, k, deck, out[0 .. rows * k]);
+}
+
+fn combinations(deck: u64, state: *u64, out: [*]u64, capacity: u64) callconv(.c) u64 {
+    return enumerate.combinations(deck, state, out[0..capacity]);
+}
+
+fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16]u64) callconv(.c) void {
+    enumerate.category_counts(deck, k, first_slot, stride, counts);
+}
+
+comptime {
+    const p = options.prefix;
+    const hidden: std.lang.SymbolVisibility = .hidden;
+    @export(&rank_cards, .{ .name = p ++ "rank_cards", .visibility = hidden });
+    @export(&rank_sets, .{ .name = p ++ "rank_sets", .visibility = hidden });
+    @export(&rank_showdown, .{ .name = p ++ "rank_showdown", .visibility = hidden });
+    @export(&deal_rows, .{ .name = p ++ "deal", .visibility = hidden });
+    @export(&combinations, .{ .name = p ++ "combinations", .visibility = hidden });
+    @export(&category_counts, .{ .name = p ++ "category_counts", .visibility = hidden });
+}
