@@ -80,14 +80,6 @@ def parse_ragged(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     return _parse_texts(texts, single=False)
 
 
-def check_card_ids(cards: np.ndarray) -> None:
-    if cards.dtype != np.uint8:
-        raise TypeError(f"card ids must be uint8, got {cards.dtype}")
-    if cards.size and int(cards.max()) >= 52:
-        flat = int(np.flatnonzero(cards.reshape(-1) >= 52)[0])
-        raise ValueError(f"card id {int(cards.reshape(-1)[flat])} is not a card (ids are 0..51)")
-
-
 def format_cards(cards: np.ndarray | Sequence[int]) -> str | list[str]:
     """Card ids → text: a 1-D array → ``"AhKd7c"``; an ``(N, k)`` array → a list of strings."""
     array = np.asarray(cards)
