@@ -17,9 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_rank import machine
-
 import pypoker as pp
+from pypoker.benchmark import machine
 from pypoker.cli import parse_count
 
 

@@ -5,6 +5,7 @@
 ``pypoker rank AhKd7c2s3s …``   rank and describe the hands given
 ``pypoker deal 10M -p 6 -o hands.parquet``   a labelled dataset of dealt showdowns
 ``pypoker enumerate 7``         category counts of every 7-card hand
+``pypoker bench``               ns/hand of every form against the peers, in one run
 """
 
 from __future__ import annotations
@@ -124,9 +125,19 @@ def main(argv: list[str] | None = None) -> int:
     enum_parser.add_argument("k", type=int, help="cards per hand, 1..7")
     enum_parser.add_argument("--exclude", help='dead cards, e.g. "AhKd"')
     enum_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    bench_parser = commands.add_parser("bench", help="ns/hand of every form and the peers")
+    bench_parser.add_argument("--hands", type=parse_count, default=16_000_000)
+    bench_parser.add_argument("--runs", type=int, default=5, help="timings per figure (>= 5)")
+    bench_parser.add_argument("--seed", type=int, default=1)
+    bench_parser.add_argument("--no-peers", action="store_true", help="skip the other libraries")
+    bench_parser.add_argument("-o", "--output", help="folder for rank.json and rank.png")
     args = parser.parse_args(argv)
 
     try:
+        if args.command == "bench":
+            from . import benchmark
+
+            return benchmark.main(args.hands, args.runs, args.seed, not args.no_peers, args.output)
         if args.command == "deal":
             return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads)
         if args.command == "enumerate":

@@ -1,0 +1,251 @@
+"""``pypoker bench`` (also ``python bench/bench_rank.py``): ns/hand of every ranking form,
+each kernel level, one thread and all, the exhaustive 7-card run, the memory floor, and the
+peers a Python user would pick instead — all in one run, on the same hands.
+
+Every figure is the median of ``runs`` timings (at least 5) of one call; hands are dealt
+once with a fixed seed; outputs are preallocated and touched before timing. Results go to
+the terminal, to JSON and (with matplotlib) to a PNG chart.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+import pypoker as pp
+
+from ._parallel import cpu_count
+
+# How many of the hands each peer ranks (the slow ones get fewer; ns/hand is what counts).
+PEER_HANDS = {
+    "holdem-hand-evaluator": 200_000,
+    "eval7": 200_000,
+    "phevaluator": 200_000,
+    "treys": 20_000,
+    "pokerkit": 1_000,
+}
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{model}, {cpu_count()} cores, {platform.system()} {platform.machine()}"
+
+
+def median_ns(call: Callable[[], object], runs: int) -> float:
+    call()  # warm: tables into cache, pages faulted in
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter_ns()
+        call()
+        times.append(time.perf_counter_ns() - started)
+    return float(statistics.median(times))
+
+
+def _peers(cards: np.ndarray) -> dict[str, tuple[int, Callable[[], object]]]:
+    """Each installed peer's fastest per-hand call, with its inputs converted beforehand
+    (each lambda binds its own inputs as defaults: the names are reused below)."""
+    peers: dict[str, tuple[int, Callable[[], object]]] = {}
+    names = pp.format_cards(cards[: max(PEER_HANDS.values())])
+    try:
+        import holdem_hand_evaluator
+
+        texts = names[: PEER_HANDS["holdem-hand-evaluator"]]
+        evaluate_text = holdem_hand_evaluator.evaluate_hand
+        peers["holdem-hand-evaluator"] = (
+            len(texts),
+            lambda texts=texts: [evaluate_text(t) for t in texts],
+        )
+    except ImportError:
+        pass
+    try:
+        import eval7
+
+        deck = [eval7.Card(name) for name in pp.CARD_NAMES]
+        hands = [[deck[c] for c in row] for row in cards[: PEER_HANDS["eval7"]].tolist()]
+        peers["eval7"] = (len(hands), lambda hands=hands: [eval7.evaluate(h) for h in hands])
+    except ImportError:
+        pass
+    try:
+        from phevaluator import evaluate_cards
+        from phevaluator.card import Card
+
+        ids = np.array([Card(name).id_ for name in pp.CARD_NAMES])
+        rows = ids[cards[: PEER_HANDS["phevaluator"]]].tolist()
+        peers["phevaluator"] = (len(rows), lambda rows=rows: [evaluate_cards(*r) for r in rows])
+    except ImportError:
+        pass
+    try:
+        from treys import Card as TreysCard
+        from treys import Evaluator
+
+        evaluator = Evaluator()
+        deck = [TreysCard.new(name) for name in pp.CARD_NAMES]
+        rows = [[deck[c] for c in row] for row in cards[: PEER_HANDS["treys"]].tolist()]
+        peers["treys"] = (
+            len(rows),
+            lambda rows=rows: [evaluator.evaluate(r[:5], r[5:]) for r in rows],
+        )
+    except ImportError:
+        pass
+    try:
+        from pokerkit import Card as KitCard
+        from pokerkit import StandardHighHand
+
+        deck = [next(iter(KitCard.parse(name))) for name in pp.CARD_NAMES]
+        rows = [[deck[c] for c in row] for row in cards[: PEER_HANDS["pokerkit"]].tolist()]
+        peers["pokerkit"] = (
+            len(rows),
+            lambda rows=rows: [StandardHighHand.from_game(r[:2], r[2:]) for r in rows],
+        )
+    except ImportError:
+        pass
+    return peers
+
+
+def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = True) -> dict:
+    if runs < 5:
+        raise ValueError("at least 5 runs, for a median worth quoting")
+    all_threads = cpu_count()
+    cards = pp.deal(hands, 7, seed=seed)
+    sets = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+    players = 6
+    showdown_rows = hands // players
+    table = pp.deal(showdown_rows, 5 + 2 * players, seed=seed + 1)
+    boards = np.ascontiguousarray(table[:, :5])
+    holes = np.ascontiguousarray(table[:, 5:]).reshape(showdown_rows, players, 2)
+    out = np.zeros(hands, dtype=np.uint16)
+
+    results: dict = {
+        "machine": machine(),
+        "python": sys.version.split()[0],
+        "numpy": np.__version__,
+        "pypoker": pp.__version__,
+        "hands": hands,
+        "runs": runs,
+        "seed": seed,
+        "cpus": pp.supported_cpus(),
+        "rows": [],
+    }
+
+    def add(name: str, level: str, threads: int, ns_total: float, count: int) -> None:
+        results["rows"].append(
+            {"name": name, "cpu": level, "threads": threads, "ns_per_hand": ns_total / count}
+        )
+
+    before = pp.cpu()
+    checksum = None
+    try:
+        for level in pp.supported_cpus():
+            pp.select_cpu(level)
+            for threads in sorted({1, all_threads}):
+                forms = {
+                    "rank uint8 (N, 7)": (lambda t=threads: pp.rank(cards, out=out, threads=t)),
+                    "rank uint64 sets": (lambda t=threads: pp.rank(sets, out=out, threads=t)),
+                }
+                for name, call in forms.items():
+                    add(name, level, threads, median_ns(call, runs), hands)
+                    total = int(out.sum(dtype=np.uint64))
+                    if checksum not in (None, total):
+                        raise RuntimeError(f"{name} on {level} ranked the hands differently")
+                    checksum = total
+                ns = median_ns(lambda t=threads: pp.rank_showdown(boards, holes, threads=t), runs)
+                add("rank_showdown 6 players", level, threads, ns, showdown_rows * players)
+            ns = median_ns(lambda: pp.category_counts(7, threads=1), runs)
+            add("every 7-card hand (133,784,560)", level, 1, ns, 133_784_560)
+            results.setdefault("exhaustive_seconds", {})[level] = ns / 1e9
+    finally:
+        pp.select_cpu(before)
+    results["checksum"] = checksum
+
+    flat = cards.reshape(-1)
+    floor = median_ns(lambda: np.bitwise_or.reduce(flat.view(np.uint64)), runs)
+    add("memory floor: NumPy reads the uint8 hands once", "numpy", 1, floor, hands)
+
+    if peers:
+        for name, (count, call) in _peers(cards).items():
+            add(f"peer: {name}", "python", 1, median_ns(call, runs), count)
+    return results
+
+
+def reference_ns(results: dict) -> float:
+    """pypoker's best single-thread uint8 figure: what the peers are compared with."""
+    rows = [r for r in results["rows"] if r["name"] == "rank uint8 (N, 7)" and r["threads"] == 1]
+    return min(r["ns_per_hand"] for r in rows)
+
+
+def render(results: dict) -> str:
+    reference = reference_ns(results)
+    lines = [
+        f"pypoker {results['pypoker']} bench: {results['hands']:,} random 7-card hands, "
+        f"seed {results['seed']}, median of {results['runs']} runs",
+        f"machine: {results['machine']}; python {results['python']}, numpy {results['numpy']}",
+        "",
+        f"{'what':<48} {'cpu':<9} {'threads':>7} {'ns/hand':>12} {'vs pypoker':>11}",
+    ]
+    for row in results["rows"]:
+        ratio = row["ns_per_hand"] / reference
+        lines.append(
+            f"{row['name']:<48} {row['cpu']:<9} {row['threads']:>7} "
+            f"{row['ns_per_hand']:>12.3f} {ratio:>10.2f}x"
+        )
+    seconds = ", ".join(f"{k} {v:.3f} s" for k, v in results["exhaustive_seconds"].items())
+    lines += ["", f"every 7-card hand ranked (category histogram), one thread: {seconds}"]
+    lines.append(f"checksum of ranks: {results['checksum']}")
+    return "\n".join(lines)
+
+
+def chart(results: dict, path: Path) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    rows = [r for r in results["rows"] if r["threads"] == 1]
+    labels = [f"{r['name']} [{r['cpu']}]" for r in rows]
+    values = [r["ns_per_hand"] for r in rows]
+    figure, axes = plt.subplots(figsize=(10, 0.42 * len(rows) + 1.2))
+    colors = ["#2a7ab0" if r["cpu"] not in ("python", "numpy") else "#b0b0b0" for r in rows]
+    colors = [
+        "#d08020" if r["name"].startswith("peer") else c for r, c in zip(rows, colors, strict=True)
+    ]
+    axes.barh(labels, values, color=colors)
+    axes.set_xscale("log")
+    axes.invert_yaxis()
+    axes.set_xlabel("ns per hand, one thread (log scale; lower is better)")
+    axes.set_title(f"pypoker {results['pypoker']} — {results['machine']}", fontsize=9)
+    for y, value in enumerate(values):
+        axes.text(value, y, f" {value:,.2f}", va="center", fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return True
+
+
+def main(hands: int, runs: int, seed: int, peers: bool, output: str | None) -> int:
+    results = run(hands, runs, seed, peers)
+    print(render(results))
+    directory = Path(output) if output else Path("bench") / "results"
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "rank.json").write_text(json.dumps(results, indent=2))
+    drawn = chart(results, directory / "rank.png")
+    written = "rank.json" + (" and rank.png" if drawn else " (no matplotlib: no chart)")
+    print(f"\nwrote {written} to {directory}{os.sep}")
+    return 0
