@@ -97,6 +97,18 @@ pub fn build(b: *std.Build) void {
         }),
     });
     for (kernel_objects[0..kernel_count]) |object| tests.root_module.addObject(object);
+
+    // A development tool: where one ranking's time goes (`zig build microbench`).
+    const microbench = b.addExecutable(.{
+        .name = "microbench",
+        .root_module = b.createModule(.{
+            .root_source_file = b.path("zsrc/microbench.zig"),
+            .target = target,
+            .optimize = .fast,
+            .imports = &.{.{ .name = "tables", .module = tables }},
+        }),
+    });
+    b.step("microbench", "Time the parts of one ranking").dependOn(&b.addRunArtifact(microbench).step);
     const test_step = b.step("test", "Run the Zig tests (exhaustive over 5-, 6- and 7-card hands)");
     test_step.dependOn(&b.addRunArtifact(tests).step);
 }

@@ -37,15 +37,16 @@ pub fn rank_card_rows(cards: []const u8, cards_per_row: u32, out: []u16) ?HandEr
 }
 
 fn rank_card_rows_fixed(comptime k: u32, cards: []const u8, out: []u16) bool {
-    var invalid = false;
+    // Bitwise, not `or`: a short-circuit would put a branch in every row.
+    var invalid: u32 = 0;
     for (out, 0..) |*rank, row| {
         const hand = cards[row * k ..][0..k];
         var accumulator: eval.Accumulator = .empty;
         inline for (hand) |card| accumulator.add(card);
         rank.* = eval.rank_accumulator(accumulator);
-        invalid = invalid or (accumulator.card_total() != k);
+        invalid |= accumulator.card_total() ^ k;
     }
-    return invalid;
+    return invalid != 0;
 }
 
 fn diagnose_card_row(hand: []const u8, row: usize) ?HandError {
@@ -100,7 +101,7 @@ fn rank_showdown_fixed(
     players: u32,
     out: []u16,
 ) bool {
-    var invalid = false;
+    var invalid: u32 = 0;
     const rows = out.len / players;
     for (0..rows) |row| {
         var board: eval.Accumulator = .empty;
@@ -114,22 +115,22 @@ fn rank_showdown_fixed(
             rank.* = eval.rank_accumulator(hand);
             seen |= hand.mask;
         }
-        invalid = invalid or (@popCount(seen) != board_cards + 2 * players);
+        invalid |= @as(u32, @popCount(seen)) ^ (board_cards + 2 * players);
     }
-    return invalid;
+    return invalid != 0;
 }
 
 /// Ranks card sets (`u64`, bit n = card n), each of 1..7 cards.
 pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     assert(sets.len == out.len);
-    var invalid = false;
+    var invalid: u64 = 0;
     for (sets, out) |set, *rank| {
         rank.* = eval.rank_set(set);
+        // 0 cards wraps to the top of the range, so one compare catches both bounds.
         const cards = @popCount(set);
-        invalid = invalid or (set & eval.set_invalid_bits != 0) or
-            (cards -% 1 >= eval.hand_cards_max);
+        invalid |= (set & eval.set_invalid_bits) | @intFromBool(cards -% 1 >= eval.hand_cards_max);
     }
-    if (!invalid) return null;
+    if (invalid == 0) return null;
     @memset(out, 0);
     for (sets, 0..) |set, row| {
         if (diagnose_set(set, row)) |e| return e;
