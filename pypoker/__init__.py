@@ -21,6 +21,15 @@ from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
 __version__ = "0.1.0"
 
 
+def __getattr__(name: str):
+    """``pp.arrow`` is imported on first use: it needs pyarrow, the core does not."""
+    if name == "arrow":
+        import importlib
+
+        return importlib.import_module(".arrow", __name__)
+    raise AttributeError(f"module 'pypoker' has no attribute {name!r}")
+
+
 __all__ = [
     "CARD_NAMES",
     "CATEGORY_NAMES",

@@ -3,6 +3,7 @@
 ``pypoker rank --random 16M``   deal and rank 16 million random 7-card hands: ns/hand and the
                                 category histogram
 ``pypoker rank AhKd7c2s3s …``   rank and describe the hands given
+``pypoker rank IN -o OUT --column cards``   rank a Parquet / Arrow / CSV file into a new one
 ``pypoker deal 10M -p 6 -o hands.parquet``   a labelled dataset of dealt showdowns
 ``pypoker enumerate 7``         category counts of every 7-card hand
 ``pypoker bench``               ns/hand of every form against the peers, in one run
@@ -68,6 +69,24 @@ def _rank_random(count: int, seed: int, threads: int | None, hand_cards: int) ->
     return 0
 
 
+def _rank_file(args) -> int:
+    from . import arrow
+
+    if len(args.hands) != 1:
+        raise ValueError("with -o, give exactly one input file")
+    result = arrow.rank_file(
+        args.hands[0], args.output, args.column, into=args.into, category=args.category,
+        describe=args.describe, errors=args.errors, threads=args.threads,
+        batch_size=args.batch_size, progress=sys.stderr.isatty(),
+    )  # fmt: skip
+    print(
+        f"ranked {result.rows:,} rows of {args.hands[0]} into {args.output} in "
+        f"{result.seconds:.2f} s ({result.rows / max(result.seconds, 1e-9) / 1e6:.2f} M rows/s)"
+        + (f"; {result.invalid:,} invalid rows written as null" if args.errors == "null" else "")
+    )
+    return 0
+
+
 def _rank_given(hands: list[str]) -> int:
     ranks = rank(hands)
     for text, r in zip(hands, ranks.tolist(), strict=True):
@@ -114,6 +133,15 @@ def main(argv: list[str] | None = None) -> int:
     rank_parser.add_argument("--cards", type=int, default=7, help="cards per random hand (7)")
     rank_parser.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
     rank_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    rank_parser.add_argument("-o", "--output", help="rank the input FILE into this new file")
+    rank_parser.add_argument("--column", default="cards", help="column of hands (cards)")
+    rank_parser.add_argument("--into", default="rank", help="name of the rank column (rank)")
+    rank_parser.add_argument("--category", action="store_true", help="add a category column")
+    rank_parser.add_argument("--describe", action="store_true", help="add a describe column")
+    rank_parser.add_argument(
+        "--errors", choices=["raise", "null"], default="raise", help="bad rows: fail or null"
+    )
+    rank_parser.add_argument("--batch-size", type=parse_count, default=1 << 20, help="rows")
     deal_parser = commands.add_parser("deal", help="write a labelled dataset of showdowns")
     deal_parser.add_argument("count", type=parse_count, help="deals, e.g. 10M")
     deal_parser.add_argument("-p", "--players", type=int, default=6, help="2..10 (6)")
@@ -142,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
             return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads)
         if args.command == "enumerate":
             return _enumerate(args.k, args.exclude, args.threads)
+        if args.command == "rank" and args.output:
+            return _rank_file(args)
         if args.random is not None:
             if args.hands:
                 parser.error("give hands or --random N, not both")
@@ -149,8 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.hands:
             parser.error("give hands to rank, or --random N")
         return _rank_given(args.hands)
-    except (PokerError, ValueError) as error:
-        print(f"pypoker: {error}", file=sys.stderr)
+    except (PokerError, ValueError, KeyError, OSError) as error:
+        message = error.args[0] if isinstance(error, KeyError) else error
+        print(f"pypoker: {message}", file=sys.stderr)
         return 2
 
 

@@ -80,7 +80,7 @@ fn xgetbv0() u32 {
 }
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 3;
+pub const abi_version: u32 = 4;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -190,6 +190,66 @@ pub const api = struct {
         const ids: []u8 = if (out_ids) |p| p[0..capacity] else &.{};
         const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse return .ok;
         return report_parse_error(err, e);
+    }
+
+    /// Column kernels for Arrow layouts: every row gets a rank (0 when bad) and a status
+    /// byte in `status[n]` (0 good, 1 bad: a card that is not a card, a card twice, or a
+    /// hand not of 1..7 cards; for text, anything that does not read as cards). They never
+    /// stop at a bad row: null rows hold arbitrary values, which the caller masks out.
+    pub fn pp_rank_cards_status(
+        cards: ?[*]const u8,
+        n: u64,
+        k: u32,
+        out: ?[*]u16,
+        status: ?[*]u8,
+    ) callconv(.c) Status {
+        if (k < 1 or k > eval.hand_cards_max) return .bad_argument;
+        if (n == 0) return .ok;
+        kernels().rank_cards_status(cards orelse return .null_pointer, n, k, out orelse
+            return .null_pointer, status orelse return .null_pointer);
+        return .ok;
+    }
+
+    /// Lists of card ids: `offsets[n + 1]` (i32 when `offset_width` is 4, i64 when 8) into
+    /// `values`, Arrow's list / large_list layout. Offsets must not decrease.
+    pub fn pp_rank_lists_status(
+        values: ?[*]const u8,
+        offsets: ?*const anyopaque,
+        offset_width: u32,
+        n: u64,
+        out: ?[*]u16,
+        status: ?[*]u8,
+    ) callconv(.c) Status {
+        if (offset_width != 4 and offset_width != 8) return .bad_argument;
+        if (n == 0) return .ok;
+        var none: [1]u8 = .{0};
+        kernels().rank_lists_status(values orelse &none, offsets orelse return .null_pointer, offset_width, n, out orelse
+            return .null_pointer, status orelse return .null_pointer);
+        return .ok;
+    }
+
+    pub fn pp_rank_sets_status(sets: ?[*]const u64, n: u64, out: ?[*]u16, status: ?[*]u8) callconv(.c) Status {
+        if (n == 0) return .ok;
+        kernels().rank_sets_status(sets orelse return .null_pointer, n, out orelse
+            return .null_pointer, status orelse return .null_pointer);
+        return .ok;
+    }
+
+    /// Strings of card text: `offsets[n + 1]` (i32 or i64, as for lists) into `text`.
+    pub fn pp_rank_strings_status(
+        text: ?[*]const u8,
+        offsets: ?*const anyopaque,
+        offset_width: u32,
+        n: u64,
+        out: ?[*]u16,
+        status: ?[*]u8,
+    ) callconv(.c) Status {
+        if (offset_width != 4 and offset_width != 8) return .bad_argument;
+        if (n == 0) return .ok;
+        var none: [1]u8 = .{0};
+        kernels().rank_strings_status(text orelse &none, offsets orelse return .null_pointer, offset_width, n, out orelse
+            return .null_pointer, status orelse return .null_pointer);
+        return .ok;
     }
 
     /// Ranks `n` showdowns: boards `[n][board_cards]` (0..5 cards), holes

@@ -7,7 +7,7 @@ const capi = @import("capi");
 
 fn c_type(comptime T: type) []const u8 {
     return switch (@typeInfo(T)) {
-        .void => "void",
+        .void, .@"opaque" => "void",
         .int => |int| std.fmt.comptimePrint("{s}int{d}_t", .{
             if (int.signedness == .unsigned) "u" else "",
             int.bits,

@@ -43,7 +43,18 @@ pub const Deal = fn (u64, u64, u32, u64, [*]u8, u64) callconv(.c) void;
 pub const Combinations = fn (u64, *u64, [*]u64, u64) callconv(.c) u64;
 pub const CategoryCounts = fn (u64, u32, u32, u32, *[16]u64) callconv(.c) void;
 
+/// Column kernels (columns.zig): a rank and a status byte (0 good, 1 bad) for every row.
+/// `offset_width` is 4 (Arrow's list / string) or 8 (large_list / large_string).
+pub const RankCardsStatus = fn ([*]const u8, u64, u32, [*]u16, [*]u8) callconv(.c) void;
+pub const RankListsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u16, [*]u8) callconv(.c) void;
+pub const RankSetsStatus = fn ([*]const u64, u64, [*]u16, [*]u8) callconv(.c) void;
+pub const RankStringsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u16, [*]u8) callconv(.c) void;
+
 pub const Kernels = struct {
+    rank_cards_status: *const RankCardsStatus,
+    rank_lists_status: *const RankListsStatus,
+    rank_sets_status: *const RankSetsStatus,
+    rank_strings_status: *const RankStringsStatus,
     rank_cards: *const RankCards,
     rank_sets: *const RankSets,
     rank_showdown: *const RankShowdown,
@@ -55,6 +66,10 @@ pub const Kernels = struct {
 /// The kernel set exported under `prefix` by one compiled copy of kernels.zig.
 pub fn resolve(comptime prefix: []const u8) Kernels {
     return .{
+        .rank_cards_status = @extern(*const RankCardsStatus, .{ .name = prefix ++ "rank_cards_status" }),
+        .rank_lists_status = @extern(*const RankListsStatus, .{ .name = prefix ++ "rank_lists_status" }),
+        .rank_sets_status = @extern(*const RankSetsStatus, .{ .name = prefix ++ "rank_sets_status" }),
+        .rank_strings_status = @extern(*const RankStringsStatus, .{ .name = prefix ++ "rank_strings_status" }),
         .rank_cards = @extern(*const RankCards, .{ .name = prefix ++ "rank_cards" }),
         .rank_sets = @extern(*const RankSets, .{ .name = prefix ++ "rank_sets" }),
         .rank_showdown = @extern(*const RankShowdown, .{ .name = prefix ++ "rank_showdown" }),

@@ -6,6 +6,51 @@ const abi = @import("kernel_abi.zig");
 const batch = @import("batch.zig");
 const deal = @import("deal.zig");
 const enumerate = @import("enumerate.zig");
+const columns = @import("columns.zig");
+
+fn rank_cards_status(cards: [*]const u8, n: u64, k: u32, out: [*]u16, status: [*]u8) callconv(.c) void {
+    columns.rank_card_rows(cards[0 .. n * k], k, out[0..n], status[0..n]);
+}
+
+fn rank_lists_status(
+    values: [*]const u8,
+    offsets: *const anyopaque,
+    offset_width: u32,
+    n: u64,
+    out: [*]u16,
+    status: [*]u8,
+) callconv(.c) void {
+    switch (offset_width) {
+        inline 4, 8 => |width| {
+            const Offset = if (width == 4) i32 else i64;
+            const typed: [*]const Offset = @ptrCast(@alignCast(offsets));
+            columns.rank_lists(Offset, values, typed[0 .. n + 1], out[0..n], status[0..n]);
+        },
+        else => unreachable,
+    }
+}
+
+fn rank_sets_status(sets: [*]const u64, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
+    columns.rank_sets(sets[0..n], out[0..n], status[0..n]);
+}
+
+fn rank_strings_status(
+    text: [*]const u8,
+    offsets: *const anyopaque,
+    offset_width: u32,
+    n: u64,
+    out: [*]u16,
+    status: [*]u8,
+) callconv(.c) void {
+    switch (offset_width) {
+        inline 4, 8 => |width| {
+            const Offset = if (width == 4) i32 else i64;
+            const typed: [*]const Offset = @ptrCast(@alignCast(offsets));
+            columns.rank_strings(Offset, text, typed[0 .. n + 1], out[0..n], status[0..n]);
+        },
+        else => unreachable,
+    }
+}
 
 fn rank_cards(cards: [*]const u8, n: u64, k: u32, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
     const e = batch.rank_card_rows(cards[0 .. n * k], k, out[0..n]) orelse return true;
@@ -54,6 +99,10 @@ fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16
 comptime {
     const p = options.prefix;
     const hidden: std.lang.SymbolVisibility = .hidden;
+    @export(&rank_cards_status, .{ .name = p ++ "rank_cards_status", .visibility = hidden });
+    @export(&rank_lists_status, .{ .name = p ++ "rank_lists_status", .visibility = hidden });
+    @export(&rank_sets_status, .{ .name = p ++ "rank_sets_status", .visibility = hidden });
+    @export(&rank_strings_status, .{ .name = p ++ "rank_strings_status", .visibility = hidden });
     @export(&rank_cards, .{ .name = p ++ "rank_cards", .visibility = hidden });
     @export(&rank_sets, .{ .name = p ++ "rank_sets", .visibility = hidden });
     @export(&rank_showdown, .{ .name = p ++ "rank_showdown", .visibility = hidden });

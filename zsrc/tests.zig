@@ -12,6 +12,7 @@ comptime {
     _ = @import("parse.zig");
     _ = @import("deal.zig");
     _ = @import("enumerate.zig");
+    _ = @import("columns.zig");
     _ = @import("capi.zig");
 }
 

@@ -1,0 +1,178 @@
+//! Ranking Arrow-layout columns with a status per row instead of a first error.
+//!
+//! An Arrow column may hold null rows (whose values are anything) and, with
+//! `errors="null"`, bad rows that become nulls; so these kernels never stop: every row gets
+//! a rank (0 when bad) and a status byte (0 good, 1 bad). The Python layer masks out null
+//! rows, and for `errors="raise"` re-diagnoses the first bad one with the strict kernels.
+//! Layouts (Arrow's): fixed-size lists of uint8 ids (k per row), lists of uint8 ids
+//! (`n + 1` offsets of i32 or i64 into the values), uint64 card sets, and strings of card
+//! text (`n + 1` offsets into the bytes).
+const std = @import("std");
+const eval = @import("eval.zig");
+const parse = @import("parse.zig");
+
+pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void {
+    std.debug.assert(k >= 1 and k <= eval.hand_cards_max);
+    switch (k) {
+        inline 1...eval.hand_cards_max => |kc| {
+            for (out, status, 0..) |*rank, *bad, row| {
+                var hand: eval.Accumulator = .empty;
+                inline for (cards[row * kc ..][0..kc]) |card| hand.add(card);
+                finish(hand, kc, rank, bad);
+            }
+        },
+        else => unreachable,
+    }
+}
+
+/// Writes the rank, or 0 and status 1 when the hand did not get `cards` distinct valid cards.
+inline fn finish(hand: eval.Accumulator, cards: u32, rank: *u16, bad: *u8) void {
+    const invalid = hand.card_total() != cards or cards -% 1 >= eval.hand_cards_max;
+    rank.* = if (invalid) 0 else eval.rank_accumulator(hand);
+    bad.* = @intFromBool(invalid);
+}
+
+pub fn rank_lists(
+    comptime Offset: type,
+    values: [*]const u8,
+    offsets: []const Offset,
+    out: []u16,
+    status: []u8,
+) void {
+    for (out, status, 0..) |*rank, *bad, row| {
+        const start = offsets[row];
+        const end = offsets[row + 1];
+        const length: u64 = if (end >= start) @intCast(end - start) else 0;
+        if (end < start or length == 0 or length > eval.hand_cards_max) {
+            rank.* = 0;
+            bad.* = 1;
+            continue;
+        }
+        var hand: eval.Accumulator = .empty;
+        for (values[@intCast(start)..@intCast(end)]) |card| hand.add(card);
+        finish(hand, @intCast(length), rank, bad);
+    }
+}
+
+pub fn rank_sets(sets: []const u64, out: []u16, status: []u8) void {
+    for (sets, out, status) |set, *rank, *bad| {
+        const cards = @popCount(set);
+        const invalid = set & eval.set_invalid_bits != 0 or cards -% 1 >= eval.hand_cards_max;
+        rank.* = if (invalid) 0 else eval.rank_set(set);
+        bad.* = @intFromBool(invalid);
+    }
+}
+
+/// Card text per row, parsed and ranked in one pass (no ids are stored).
+pub fn rank_strings(
+    comptime Offset: type,
+    text: [*]const u8,
+    offsets: []const Offset,
+    out: []u16,
+    status: []u8,
+) void {
+    for (out, status, 0..) |*rank, *bad, row| {
+        const start = offsets[row];
+        const end = offsets[row + 1];
+        if (end < start) {
+            rank.* = 0;
+            bad.* = 1;
+            continue;
+        }
+        const string = text[@intCast(start)..@intCast(end)];
+        var hand: eval.Accumulator = .empty;
+        var cards: u32 = 0;
+        var i: usize = 0;
+        const parsed = while (i < string.len) {
+            const char = string[i];
+            if (char_class[char] == separator) {
+                i += 1;
+                continue;
+            }
+            var value = char_class[char];
+            i += 1;
+            if (value == ten_first) {
+                if (i == string.len or string[i] != '0') break false;
+                i += 1;
+                value = 8;
+            }
+            if (value >= eval.value_count or i == string.len) break false;
+            const suit = suit_class[string[i]];
+            if (suit >= eval.suit_count) break false;
+            i += 1;
+            hand.add(suit * eval.value_count + value);
+            cards += 1;
+        } else true;
+        if (!parsed) {
+            rank.* = 0;
+            bad.* = 1;
+            continue;
+        }
+        finish(hand, cards, rank, bad);
+    }
+}
+
+const separator: u8 = 0xFE;
+const ten_first: u8 = 0xFD; // '1', the start of "10"
+
+/// Per byte: a card value 0..12, `separator`, `ten_first`, or 0xFF for anything else.
+const char_class: [256]u8 = classes: {
+    @setEvalBranchQuota(10_000);
+    var classes: [256]u8 = @splat(0xFF);
+    for (0..256) |char| {
+        if (parse.value_of(@intCast(char))) |value| classes[char] = value;
+    }
+    for (" ,\t\n\r") |char| classes[char] = separator;
+    classes['1'] = ten_first;
+    break :classes classes;
+};
+
+/// Per byte: a suit 0..3, or 0xFF.
+const suit_class: [256]u8 = classes: {
+    @setEvalBranchQuota(10_000);
+    var classes: [256]u8 = @splat(0xFF);
+    for (0..256) |char| {
+        if (parse.suit_of(@intCast(char))) |suit| classes[char] = suit;
+    }
+    break :classes classes;
+};
+
+test "rank_strings: agrees with parse + rank, flags every kind of bad row" {
+    const rows = [_][]const u8{
+        "AhKd7c2s3sQhJd", "ah kd,7C 10s", "", "Ax", "1h", "AhAh", "Kd A", "2c3c4c5c6c7c8c9c", "Ts",
+    };
+    var text: [128]u8 = undefined;
+    var offsets: [rows.len + 1]i32 = undefined;
+    var length: usize = 0;
+    for (rows, 0..) |row, i| {
+        offsets[i] = @intCast(length);
+        @memcpy(text[length..][0..row.len], row);
+        length += row.len;
+    }
+    offsets[rows.len] = @intCast(length);
+    var out: [rows.len]u16 = undefined;
+    var status: [rows.len]u8 = undefined;
+    rank_strings(i32, &text, &offsets, &out, &status);
+    try std.testing.expectEqualSlices(u8, &.{ 0, 0, 1, 1, 1, 1, 1, 1, 0 }, &status);
+    try std.testing.expectEqual(eval.rank_cards(&.{ 38, 50, 18, 0, 1, 36, 48 }), out[0]);
+    try std.testing.expectEqual(eval.rank_cards(&.{ 38, 50, 18, 8 }), out[1]);
+    try std.testing.expectEqual(eval.rank_cards(&.{8}), out[8]);
+    try std.testing.expectEqual(@as(u16, 0), out[3]);
+}
+
+test "rank_lists and rank_card_rows: ragged and fixed rows, bad ones flagged" {
+    const values = [_]u8{ 12, 25, 38, 51, 0, 13, 7, 60, 1, 1, 5 };
+    const offsets = [_]i64{ 0, 7, 8, 10, 11, 11 };
+    var out: [5]u16 = undefined;
+    var status: [5]u8 = undefined;
+    rank_lists(i64, &values, &offsets, &out, &status);
+    try std.testing.expectEqualSlices(u8, &.{ 0, 1, 1, 0, 1 }, &status);
+    try std.testing.expectEqual(eval.rank_cards(values[0..7]), out[0]);
+    try std.testing.expectEqual(eval.rank_cards(values[10..11]), out[3]);
+
+    var fixed_out: [1]u16 = undefined;
+    var fixed_status: [1]u8 = undefined;
+    rank_card_rows(values[0..7], 7, &fixed_out, &fixed_status);
+    try std.testing.expectEqual(out[0], fixed_out[0]);
+    try std.testing.expectEqual(@as(u8, 0), fixed_status[0]);
+}
