@@ -197,11 +197,45 @@ def _explain(array: pa.Array, row: int, global_row: int) -> PokerError:
     return InvalidHandError(f"row {global_row}: not a hand of 1 to 7 distinct cards", global_row)
 
 
+def _rank_strict(array: pa.Array, threads: int | None, first_row: int) -> pa.Array | None:
+    """Without nulls, with errors="raise", card ids and card sets take the NumPy path itself:
+    the same kernels, on the Arrow buffer viewed in place. None for any other column."""
+    from .ranking import _rank_card_rows, _rank_set_rows
+
+    if array.null_count:
+        return None
+    t = array.type
+    buffers = array.buffers()
+    n = len(array)
+    if pa.types.is_fixed_size_list(t) and t.value_type == pa.uint8() and 1 <= t.list_size <= 7:
+        if array.values.null_count:
+            return None
+        k = t.list_size
+        start = array.values.offset + array.offset * k
+        cards = np.frombuffer(buffers[2], dtype=np.uint8, count=n * k, offset=start)
+        rank_rows, hands = _rank_card_rows, cards.reshape(n, k)
+    elif t == pa.uint64():
+        hands = np.frombuffer(buffers[1], dtype=np.uint64, count=n, offset=array.offset * 8)
+        rank_rows = _rank_set_rows
+    else:
+        return None
+    try:
+        out = rank_rows(hands, None, threads)
+    except PokerError as error:
+        # Re-word with the caller's row number (this chunk may start anywhere).
+        raise _explain(array, error.row, first_row + error.row) from None
+    return pa.Array.from_buffers(pa.uint16(), n, [None, pa.py_buffer(out)])
+
+
 def _rank_one(
     array: pa.Array, errors: str, threads: int | None, first_row: int
 ) -> tuple[pa.Array, int]:
     """One Arrow array → (uint16 ranks, rows turned null)."""
     array = _normalise(array)
+    if errors == "raise":
+        strict = _rank_strict(array, threads, first_row)
+        if strict is not None:
+            return strict, 0
     n = len(array)
     out, status = _rank_status(array, threads)
     bad = status.view(np.bool_)
