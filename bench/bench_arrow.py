@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import argparse
-import resource
 import subprocess
 import sys
 import tempfile
@@ -37,6 +36,31 @@ def write_big_file(path: Path, rows: int, batch: int = 1 << 22) -> None:
             writer.write_batch(pa.record_batch([column], schema=schema), row_group_size=batch)
 
 
+def big_file(rows: int) -> None:
+    """Runs first, while this process is small: the child measures its own peak RSS (a
+    forked child would otherwise start with a copy of a large parent's pages)."""
+    with tempfile.TemporaryDirectory() as directory:
+        source = Path(directory) / "hands.parquet"
+        started = time.perf_counter()
+        write_big_file(source, rows)
+        size = source.stat().st_size
+        print(f"wrote {rows:,} rows to Parquet ({size / 2**20:.0f} MiB) in "
+              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+        target = Path(directory) / "ranked.parquet"
+        code = (
+            "import pypoker as pp, resource, sys; r = pp.arrow.rank_file(sys.argv[1], "
+            "sys.argv[2], 'cards', category=True); "
+            "print(r.rows, r.seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        )
+        result = subprocess.run(
+            [sys.executable, "-c", code, str(source), str(target)],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        ranked, seconds, peak_kib = result.stdout.split()
+        print(f"ranked it into a new Parquet file: {int(ranked):,} rows in {float(seconds):.1f} s, "
+              f"peak RSS {int(peak_kib) / 2**20:.2f} GiB\n")  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=parse_count, default=16_000_000)
@@ -46,6 +70,9 @@ def main() -> int:
     args = parser.parse_args()
     print(f"pypoker {pp.__version__}; machine: {machine()}; kernels: {pp.cpu()}")
     print(f"pyarrow {pa.__version__}; {args.hands:,} hands; median of {args.runs} runs\n")
+
+    if not args.no_file:
+        big_file(args.file_rows)
 
     cards = pp.deal(args.hands, 7, seed=1)
     n = args.hands
@@ -66,29 +93,6 @@ def main() -> int:
         ns = median_ns(lambda c=column: pp.arrow.rank(c, threads=1), args.runs) / len(column)
         print(f"{label:<40}{ns:7.3f} ns/hand (parse + rank)")
 
-    if args.no_file:
-        return 0
-    with tempfile.TemporaryDirectory() as directory:
-        source = Path(directory) / "hands.parquet"
-        started = time.perf_counter()
-        write_big_file(source, args.file_rows)
-        size = source.stat().st_size
-        print(f"\nwrote {args.file_rows:,} rows to Parquet ({size / 2**20:.0f} MiB) in "
-              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
-        target = Path(directory) / "ranked.parquet"
-        code = (
-            "import pypoker as pp, sys; r = pp.arrow.rank_file(sys.argv[1], sys.argv[2], "
-            "'cards', category=True); print(r.rows, r.seconds)"
-        )
-        started = time.perf_counter()
-        result = subprocess.run(
-            [sys.executable, "-c", code, str(source), str(target)],
-            capture_output=True, text=True, check=True,
-        )  # fmt: skip
-        rows, seconds = result.stdout.split()
-        peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        print(f"ranked it into a new Parquet file: {int(rows):,} rows in {float(seconds):.1f} s, "
-              f"peak RSS {peak_kib / 2**20:.2f} GiB")  # fmt: skip
     return 0
 
 

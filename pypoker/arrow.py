@@ -390,7 +390,9 @@ def _open_batches(path: Path, batch_size: int) -> tuple[pa.Schema, Iterator[pa.R
     if kind == "parquet":
         import pyarrow.parquet as pq
 
-        source = pq.ParquetFile(path)
+        # pre_buffer would keep every row group's bytes it has read: memory would grow with
+        # the file. Without it, reading stays at about one row group.
+        source = pq.ParquetFile(path, pre_buffer=False)
         return source.schema_arrow, source.iter_batches(batch_size=batch_size)
     if kind == "ipc":
         try:
