@@ -10,6 +10,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const parse = @import("parse.zig");
+const deal = @import("deal.zig");
 
 pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void {
     std.debug.assert(k >= 1 and k <= eval.hand_cards_max);
@@ -119,40 +120,92 @@ pub fn rank_strings(
 /// double spaces, a bad byte): the general parser then decides.
 inline fn rank_string_fast(string: []const u8, rank: *u16, bad: *u8) bool {
     const length = string.len;
-    if (length >= 2 and length <= 2 * eval.hand_cards_max and length % 2 == 0) {
-        switch (length / 2) {
-            inline 1...eval.hand_cards_max => |k| return rank_fixed_stride(k, 2, string, rank, bad),
-            else => unreachable,
-        }
+    const compact = length > 0 and length <= 2 * eval.hand_cards_max and length % 2 == 0;
+    // The commonest shape first, tried blind: a spaced string fails its pair lookups.
+    if (comptime deal.has_pdep) if (compact) switch (length / 2) {
+        inline 4...eval.hand_cards_max => |k| if (rank_compact_pext(k, string, rank, bad)) return true,
+        else => {},
+    };
+    if (length > 2 and char_class[string[2]] == separator) {
+        if (length > 3 * eval.hand_cards_max - 1 or length % 3 != 2) return false;
+        return rank_fixed_stride(3, (length + 1) / 3, string, rank, bad);
     }
-    if (length >= 5 and length <= 3 * eval.hand_cards_max - 1 and (length + 1) % 3 == 0) {
-        switch ((length + 1) / 3) {
-            inline 2...eval.hand_cards_max => |k| return rank_fixed_stride(k, 3, string, rank, bad),
-            else => unreachable,
-        }
+    if (!compact) return false;
+    return rank_fixed_stride(2, length / 2, string, rank, bad);
+}
+
+/// "AhKd7c2s…" of 4 to 7 cards with BMI2: two 8-byte loads cover the string, and PEXT packs
+/// the low 7 bits of every byte, so each card's pair index (value byte | suit byte << 7) is
+/// already in place, 14 bits apart: no per-byte work at all.
+inline fn rank_compact_pext(comptime k: u32, string: []const u8, rank: *u16, bad: *u8) bool {
+    const low_bits: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const head = std.mem.readInt(u64, string[0..8], .little);
+    const tail_bytes = 2 * k - 8;
+    const tail: u64 = if (tail_bytes == 0) 0 else std.mem.readInt(u64, string[2 * k - 8 ..][0..8], .little) >> (8 * (8 - tail_bytes));
+    if ((head | tail) & ~low_bits != 0) return false;
+    const head_pairs = deal.pext(head, low_bits);
+    const tail_pairs = deal.pext(tail, low_bits);
+    var hand: eval.Accumulator = .empty;
+    inline for (0..k) |j| {
+        const pairs = if (j < 4) head_pairs else tail_pairs;
+        const index: u14 = @truncate(pairs >> (14 * (j % 4)));
+        hand.key +%= pair_keys[index];
+        hand.mask |= pair_masks[index];
     }
-    return false;
+    if (hand.card_total() != k) return false;
+    rank.* = eval.rank_accumulator(hand);
+    bad.* = 0;
+    return true;
 }
 
 inline fn rank_fixed_stride(
-    comptime k: u32,
-    comptime stride: u32,
+    comptime stride: usize,
+    k: usize,
     string: []const u8,
     rank: *u16,
     bad: *u8,
 ) bool {
     var hand: eval.Accumulator = .empty;
+    var bytes_or: u16 = 0;
     var unexpected: u8 = 0;
-    inline for (0..k) |j| {
-        const value = char_class[string[stride * j]];
-        const suit = suit_class[string[stride * j + 1]];
-        if (stride == 3 and j + 1 < k) unexpected |= char_class[string[stride * j + 2]] ^ separator;
-        unexpected |= @intFromBool(value >= eval.value_count) | @intFromBool(suit >= eval.suit_count);
-        hand.add(@truncate(@as(u32, suit) * eval.value_count + value));
+    for (0..k) |j| {
+        const pair = std.mem.readInt(u16, string[stride * j ..][0..2], .little);
+        bytes_or |= pair;
+        const index = (pair & 0x7F) | ((pair >> 1) & 0x3F80);
+        hand.key +%= pair_keys[index];
+        hand.mask |= pair_masks[index];
+        // With three bytes a card, the third (absent after the last) must separate.
+        if (stride == 3 and j + 1 < k) unexpected |= char_class[string[3 * j + 2]] ^ separator;
     }
-    if (unexpected != 0) return false;
-    finish(hand, k, rank, bad);
+    // A pair that is not a card adds no bit, and nor does a repeated card: either way the
+    // general parser takes the row and says which it was.
+    if (bytes_or & 0x8080 != 0 or unexpected != 0 or hand.card_total() != k) return false;
+    rank.* = eval.rank_accumulator(hand);
+    bad.* = 0;
     return true;
+}
+
+/// Per pair of ASCII bytes (value char, suit char; 7 bits each): the card's accumulator key
+/// and its bit, or 0 and 0 when the pair is not a card. One load each per card, where
+/// classifying the two bytes first would take four.
+const pair_keys: [1 << 14]u64 = pair_table(.key);
+const pair_masks: [1 << 14]u64 = pair_table(.mask);
+
+fn pair_table(comptime field: enum { key, mask }) [1 << 14]u64 {
+    @setEvalBranchQuota(1 << 20);
+    var table: [1 << 14]u64 = @splat(0);
+    for (0..128) |value_char| {
+        const value = parse.value_of(@intCast(value_char)) orelse continue;
+        for (0..128) |suit_char| {
+            const suit = parse.suit_of(@intCast(suit_char)) orelse continue;
+            const card = suit * eval.value_count + value;
+            table[value_char | suit_char << 7] = switch (field) {
+                .key => eval.card_keys[card],
+                .mask => eval.card_masks[card],
+            };
+        }
+    }
+    return table;
 }
 
 const separator: u8 = 0xFE;
@@ -218,4 +271,18 @@ test "rank_lists and rank_card_rows: ragged and fixed rows, bad ones flagged" {
     rank_card_rows(values[0..7], 7, &fixed_out, &fixed_status);
     try std.testing.expectEqual(out[0], fixed_out[0]);
     try std.testing.expectEqual(@as(u8, 0), fixed_status[0]);
+}
+
+test "rank_string_fast: takes the common shapes, leaves the rest" {
+    var rank: u16 = 0;
+    var bad: u8 = 9;
+    try std.testing.expect(rank_string_fast("AhKd7c2s3sQhJd", &rank, &bad));
+    try std.testing.expectEqual(@as(u8, 0), bad);
+    try std.testing.expectEqual(eval.rank_cards(&.{ 38, 50, 18, 0, 1, 36, 48 }), rank);
+    try std.testing.expect(rank_string_fast("Ah Kd 7c", &rank, &bad));
+    try std.testing.expect(!rank_string_fast("Ah10d", &rank, &bad));
+    try std.testing.expect(!rank_string_fast("AhAh", &rank, &bad));
+    try std.testing.expect(!rank_string_fast("Ah  Kd", &rank, &bad));
+    try std.testing.expect(rank_string_fast("Ah Kd 7c 2s 3s", &rank, &bad)); // 14 bytes too
+    try std.testing.expectEqual(eval.rank_cards(&.{ 38, 50, 18, 0, 1 }), rank);
 }

@@ -46,6 +46,15 @@ pub inline fn pdep(source: u64, mask: u64) u64 {
     );
 }
 
+/// Gathers the bits of `source` at the set bits of `mask` into the low bits (BMI2 PEXT).
+pub inline fn pext(source: u64, mask: u64) u64 {
+    return asm ("pextq %[mask], %[source], %[result]"
+        : [result] "=r" (-> u64),
+        : [source] "r" (source),
+          [mask] "r" (mask),
+    );
+}
+
 /// Select without BMI2: skip whole bytes by population count, then bits.
 pub fn nth_set_bit_portable(set: u64, n: u32) u6 {
     var remaining = n;
