@@ -81,37 +81,69 @@ pub fn rank_strings(
             continue;
         }
         const string = text[@intCast(start)..@intCast(end)];
+        if (comptime deal.has_pdep) {
+            // Seven cards, no separators: the commonest shape, straight to its fast road.
+            if (string.len == 2 * eval.hand_cards_max and
+                rank_compact_pext(eval.hand_cards_max, string, rank, bad)) continue;
+        }
         if (rank_string_fast(string, rank, bad)) continue;
-        var hand: eval.Accumulator = .empty;
-        var cards: u32 = 0;
-        var i: usize = 0;
-        const parsed = while (i < string.len) {
-            const char = string[i];
-            if (char_class[char] == separator) {
-                i += 1;
-                continue;
-            }
-            var value = char_class[char];
+        rank_string_general(string, rank, bad);
+    }
+}
+
+/// Whether every row of `offsets` (n + 1 of them) is exactly `step` bytes long: a loop the
+/// compiler vectorises, so the fixed-width kernel below can be chosen for a few % of its cost.
+pub fn offsets_have_step(comptime Offset: type, offsets: []const Offset, step: Offset) bool {
+    var differs: Offset = 0;
+    for (offsets[1..], offsets[0 .. offsets.len - 1]) |end, start| differs |= (end -% start) ^ step;
+    return differs == 0;
+}
+
+/// Seven cards in 14 bytes a row, rows back to back ("AhKd7c2s3sQhJd…"): the commonest
+/// layout of card text, ranked without reading offsets. Rows of other shapes ("10",
+/// separators, bad bytes) within it go to the general parser.
+pub fn rank_strings_fixed(text: [*]const u8, out: []u16, status: []u8) void {
+    const width = 2 * eval.hand_cards_max;
+    for (out, status, 0..) |*rank, *bad, row| {
+        const string = text[row * width ..][0..width];
+        if (comptime deal.has_pdep) {
+            if (rank_compact_pext(eval.hand_cards_max, string, rank, bad)) continue;
+        } else if (rank_string_fast(string, rank, bad)) continue;
+        rank_string_general(string, rank, bad);
+    }
+}
+
+/// Any card text: values, suits, "10", separators; bad rows get rank 0 and status 1.
+fn rank_string_general(string: []const u8, rank: *u16, bad: *u8) void {
+    var hand: eval.Accumulator = .empty;
+    var cards: u32 = 0;
+    var i: usize = 0;
+    const parsed = while (i < string.len) {
+        const char = string[i];
+        if (char_class[char] == separator) {
             i += 1;
-            if (value == ten_first) {
-                if (i == string.len or string[i] != '0') break false;
-                i += 1;
-                value = 8;
-            }
-            if (value >= eval.value_count or i == string.len) break false;
-            const suit = suit_class[string[i]];
-            if (suit >= eval.suit_count) break false;
-            i += 1;
-            hand.add(suit * eval.value_count + value);
-            cards += 1;
-        } else true;
-        if (!parsed) {
-            rank.* = 0;
-            bad.* = 1;
             continue;
         }
-        finish(hand, cards, rank, bad);
+        var value = char_class[char];
+        i += 1;
+        if (value == ten_first) {
+            if (i == string.len or string[i] != '0') break false;
+            i += 1;
+            value = 8;
+        }
+        if (value >= eval.value_count or i == string.len) break false;
+        const suit = suit_class[string[i]];
+        if (suit >= eval.suit_count) break false;
+        i += 1;
+        hand.add(suit * eval.value_count + value);
+        cards += 1;
+    } else true;
+    if (!parsed) {
+        rank.* = 0;
+        bad.* = 1;
+        return;
     }
+    finish(hand, cards, rank, bad);
 }
 
 /// The common shapes — "AhKd7c" (two bytes a card) and "Ah Kd 7c" (three, one separator) —

@@ -30,6 +30,10 @@ fn rank_lists_status(
     }
 }
 
+fn rank_strings_fixed_status(text: [*]const u8, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
+    columns.rank_strings_fixed(text, out[0..n], status[0..n]);
+}
+
 fn rank_sets_status(sets: [*]const u64, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
     columns.rank_sets(sets[0..n], out[0..n], status[0..n]);
 }
@@ -103,6 +107,7 @@ comptime {
     @export(&rank_lists_status, .{ .name = p ++ "rank_lists_status", .visibility = hidden });
     @export(&rank_sets_status, .{ .name = p ++ "rank_sets_status", .visibility = hidden });
     @export(&rank_strings_status, .{ .name = p ++ "rank_strings_status", .visibility = hidden });
+    @export(&rank_strings_fixed_status, .{ .name = p ++ "rank_strings_fixed_status", .visibility = hidden });
     @export(&rank_cards, .{ .name = p ++ "rank_cards", .visibility = hidden });
     @export(&rank_sets, .{ .name = p ++ "rank_sets", .visibility = hidden });
     @export(&rank_showdown, .{ .name = p ++ "rank_showdown", .visibility = hidden });
