@@ -181,8 +181,9 @@ inline fn rank_compact_pext(comptime k: u32, string: []const u8, rank: *u16, bad
     inline for (0..k) |j| {
         const pairs = if (j < 4) head_pairs else tail_pairs;
         const index: u14 = @truncate(pairs >> (14 * (j % 4)));
-        hand.key +%= pair_keys[index];
-        hand.mask |= pair_masks[index];
+        const card = &pair_cards[index];
+        hand.key +%= card.key;
+        hand.mask |= card.mask;
     }
     if (hand.card_total() != k) return false;
     rank.* = eval.rank_accumulator(hand);
@@ -204,8 +205,9 @@ inline fn rank_fixed_stride(
         const pair = std.mem.readInt(u16, string[stride * j ..][0..2], .little);
         bytes_or |= pair;
         const index = (pair & 0x7F) | ((pair >> 1) & 0x3F80);
-        hand.key +%= pair_keys[index];
-        hand.mask |= pair_masks[index];
+        const card = &pair_cards[index];
+        hand.key +%= card.key;
+        hand.mask |= card.mask;
         // With three bytes a card, the third (absent after the last) must separate.
         if (stride == 3 and j + 1 < k) unexpected |= char_class[string[3 * j + 2]] ^ separator;
     }
@@ -220,20 +222,21 @@ inline fn rank_fixed_stride(
 /// Per pair of ASCII bytes (value char, suit char; 7 bits each): the card's accumulator key
 /// and its bit, or 0 and 0 when the pair is not a card. One load each per card, where
 /// classifying the two bytes first would take four.
-const pair_keys: [1 << 14]u64 = pair_table(.key);
-const pair_masks: [1 << 14]u64 = pair_table(.mask);
+const pair_cards: [1 << 14]eval.Accumulator = pair_table();
 
-fn pair_table(comptime field: enum { key, mask }) [1 << 14]u64 {
+/// Each entry is the card's key contribution and its bit, side by side, so one cache line
+/// serves both loads; a pair that is not a card is all zero.
+fn pair_table() [1 << 14]eval.Accumulator {
     @setEvalBranchQuota(1 << 20);
-    var table: [1 << 14]u64 = @splat(0);
+    var table: [1 << 14]eval.Accumulator = @splat(.{ .key = 0, .mask = 0 });
     for (0..128) |value_char| {
         const value = parse.value_of(@intCast(value_char)) orelse continue;
         for (0..128) |suit_char| {
             const suit = parse.suit_of(@intCast(suit_char)) orelse continue;
             const card = suit * eval.value_count + value;
-            table[value_char | suit_char << 7] = switch (field) {
-                .key => eval.card_keys[card],
-                .mask => eval.card_masks[card],
+            table[value_char | suit_char << 7] = .{
+                .key = eval.card_keys[card],
+                .mask = eval.card_masks[card],
             };
         }
     }
