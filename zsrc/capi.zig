@@ -133,6 +133,25 @@ fn report_parse_error(err: ?*Error, e: parse.ParseError) Status {
     };
 }
 
+/// The checks shared by the exports over Arrow offsets, then the kernel `field` names.
+fn offsets_column(
+    comptime field: enum { rank_lists_status, rank_strings_status },
+    bytes: ?[*]const u8,
+    offsets: ?*const anyopaque,
+    offset_width: u32,
+    n: u64,
+    out: ?[*]u16,
+    status: ?[*]u8,
+) Status {
+    if (offset_width != 4 and offset_width != 8) return .bad_argument;
+    if (n == 0) return .ok;
+    var none: [1]u8 = .{0}; // no bytes at all (every row empty): any valid pointer will do
+    const kernel = @field(kernels().*, @tagName(field));
+    kernel(bytes orelse &none, offsets orelse return .null_pointer, offset_width, n, out orelse
+        return .null_pointer, status orelse return .null_pointer);
+    return .ok;
+}
+
 pub const api = struct {
     pub fn pp_abi_version() callconv(.c) u32 {
         return abi_version;
@@ -221,12 +240,7 @@ pub const api = struct {
         out: ?[*]u16,
         status: ?[*]u8,
     ) callconv(.c) Status {
-        if (offset_width != 4 and offset_width != 8) return .bad_argument;
-        if (n == 0) return .ok;
-        var none: [1]u8 = .{0};
-        kernels().rank_lists_status(values orelse &none, offsets orelse return .null_pointer, offset_width, n, out orelse
-            return .null_pointer, status orelse return .null_pointer);
-        return .ok;
+        return offsets_column(.rank_lists_status, values, offsets, offset_width, n, out, status);
     }
 
     pub fn pp_rank_sets_status(sets: ?[*]const u64, n: u64, out: ?[*]u16, status: ?[*]u8) callconv(.c) Status {
@@ -245,12 +259,7 @@ pub const api = struct {
         out: ?[*]u16,
         status: ?[*]u8,
     ) callconv(.c) Status {
-        if (offset_width != 4 and offset_width != 8) return .bad_argument;
-        if (n == 0) return .ok;
-        var none: [1]u8 = .{0};
-        kernels().rank_strings_status(text orelse &none, offsets orelse return .null_pointer, offset_width, n, out orelse
-            return .null_pointer, status orelse return .null_pointer);
-        return .ok;
+        return offsets_column(.rank_strings_status, text, offsets, offset_width, n, out, status);
     }
 
     /// 1 when every one of the `n` rows described by `offsets[n + 1]` (i32 or i64, as

@@ -12,23 +12,32 @@ fn rank_cards_status(cards: [*]const u8, n: u64, k: u32, out: [*]u16, status: [*
     columns.rank_card_rows(cards[0 .. n * k], k, out[0..n], status[0..n]);
 }
 
-fn rank_lists_status(
-    values: [*]const u8,
-    offsets: *const anyopaque,
-    offset_width: u32,
-    n: u64,
-    out: [*]u16,
-    status: [*]u8,
-) callconv(.c) void {
-    switch (offset_width) {
-        inline 4, 8 => |width| {
-            const Offset = if (width == 4) i32 else i64;
-            const typed: [*]const Offset = @ptrCast(@alignCast(offsets));
-            columns.rank_lists(Offset, values, typed[0 .. n + 1], out[0..n], status[0..n]);
-        },
-        else => unreachable,
-    }
+/// A kernel over Arrow offsets (`n + 1` of them, i32 for list / string, i64 for the large
+/// types) from a `columns` function generic over the offset type.
+fn offsets_kernel(comptime rank_rows: anytype) abi.RankListsStatus {
+    return struct {
+        fn call(
+            bytes: [*]const u8,
+            offsets: *const anyopaque,
+            offset_width: u32,
+            n: u64,
+            out: [*]u16,
+            status: [*]u8,
+        ) callconv(.c) void {
+            switch (offset_width) {
+                inline 4, 8 => |width| {
+                    const Offset = if (width == 4) i32 else i64;
+                    const typed: [*]const Offset = @ptrCast(@alignCast(offsets));
+                    rank_rows(Offset, bytes, typed[0 .. n + 1], out[0..n], status[0..n]);
+                },
+                else => unreachable,
+            }
+        }
+    }.call;
 }
+
+const rank_lists_status = offsets_kernel(columns.rank_lists);
+const rank_strings_status = offsets_kernel(columns.rank_strings);
 
 fn rank_strings_fixed_status(text: [*]const u8, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
     columns.rank_strings_fixed(text, out[0..n], status[0..n]);
@@ -36,24 +45,6 @@ fn rank_strings_fixed_status(text: [*]const u8, n: u64, out: [*]u16, status: [*]
 
 fn rank_sets_status(sets: [*]const u64, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
     columns.rank_sets(sets[0..n], out[0..n], status[0..n]);
-}
-
-fn rank_strings_status(
-    text: [*]const u8,
-    offsets: *const anyopaque,
-    offset_width: u32,
-    n: u64,
-    out: [*]u16,
-    status: [*]u8,
-) callconv(.c) void {
-    switch (offset_width) {
-        inline 4, 8 => |width| {
-            const Offset = if (width == 4) i32 else i64;
-            const typed: [*]const Offset = @ptrCast(@alignCast(offsets));
-            columns.rank_strings(Offset, text, typed[0 .. n + 1], out[0..n], status[0..n]);
-        },
-        else => unreachable,
-    }
 }
 
 fn rank_cards(cards: [*]const u8, n: u64, k: u32, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
