@@ -49,44 +49,43 @@ def _check_out(out: np.ndarray | None, n: int) -> np.ndarray:
     return out
 
 
+def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice) -> np.ndarray:
+    """Fans ``rank_slice(out_buffer, start, stop, err) -> status`` out over slices of n rows
+    into ``out`` (allocated if None), raising the earliest bad row's error."""
+    out = _check_out(out, n)
+    if n == 0:
+        return out
+    out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def call(start: int, stop: int):
+        err = new_error()
+        return rank_slice(out_buffer, start, stop, err), err, start
+
+    _raise_first_error(run_sliced(n, thread_count(threads, n), call), out)
+    return out
+
+
 def _rank_card_rows(cards: np.ndarray, out: np.ndarray | None, threads: int | None):
     n, k = cards.shape
     if not 1 <= k <= HAND_CARDS_MAX:
         raise InvalidHandError(f"hands of {k} cards: a hand has 1 to {HAND_CARDS_MAX} cards")
     cards = np.ascontiguousarray(cards)  # copies only arrays that are not C-contiguous
-    out = _check_out(out, n)
-    if n == 0:
-        return out
-    cards_buffer = ffi.from_buffer("uint8_t[]", cards)
-    out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    cards_buffer = ffi.from_buffer("uint8_t[]", cards) if n else None
 
-    def call(start: int, stop: int):
-        err = new_error()
-        status = lib.pp_rank_cards(
-            cards_buffer + start * k, stop - start, k, out_buffer + start, err
-        )
-        return status, err, start
+    def rank_slice(out_buffer, start: int, stop: int, err):
+        return lib.pp_rank_cards(cards_buffer + start * k, stop - start, k, out_buffer + start, err)
 
-    _raise_first_error(run_sliced(n, thread_count(threads, n), call), out)
-    return out
+    return _rank_rows(n, out, threads, rank_slice)
 
 
 def _rank_set_rows(sets: np.ndarray, out: np.ndarray | None, threads: int | None):
-    n = sets.shape[0]
     sets = np.ascontiguousarray(sets)
-    out = _check_out(out, n)
-    if n == 0:
-        return out
-    sets_buffer = ffi.from_buffer("uint64_t[]", sets)
-    out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    sets_buffer = ffi.from_buffer("uint64_t[]", sets) if len(sets) else None
 
-    def call(start: int, stop: int):
-        err = new_error()
-        status = lib.pp_rank_sets(sets_buffer + start, stop - start, out_buffer + start, err)
-        return status, err, start
+    def rank_slice(out_buffer, start: int, stop: int, err):
+        return lib.pp_rank_sets(sets_buffer + start, stop - start, out_buffer + start, err)
 
-    _raise_first_error(run_sliced(n, thread_count(threads, n), call), out)
-    return out
+    return _rank_rows(len(sets), out, threads, rank_slice)
 
 
 def _raise_first_error(results: list, out: np.ndarray) -> None:
