@@ -16,7 +16,7 @@ from pathlib import Path
 
 import cffi
 
-ABI_VERSION = 6
+ABI_VERSION = 7
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 

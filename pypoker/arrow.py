@@ -143,29 +143,13 @@ def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.n
         width = 4 if pa.types.is_string(t) else 8
         text = _address(buffers[2])
         offsets = _address(buffers[1], array.offset * width)
-        offset_values = np.frombuffer(
-            buffers[1], dtype=np.int32 if width == 4 else np.int64, count=n + 1,
-            offset=array.offset * width,
-        )  # fmt: skip
-        if (
-            int(offset_values[-1] - offset_values[0]) == 14 * n
-            and (np.diff(offset_values) == 14).all()
-        ):
-            # Every row is 14 bytes (seven cards, no separators): no offsets to read.
-            fixed_text = text + int(offset_values[0])
+        # Rows of 14 bytes (seven compact cards) take a fixed-width road inside the kernel.
 
-            def call(start, stop):
-                return _lib.pp_rank_strings_fixed_status(
-                    fixed_text + 14 * start, stop - start, out_p + start, status_p + start
-                )
-
-        else:
-
-            def call(start, stop):
-                return _lib.pp_rank_strings_status(
-                    text, offsets + start * width, width, stop - start, out_p + start,
-                    status_p + start,
-                )  # fmt: skip
+        def call(start, stop):
+            return _lib.pp_rank_strings_status(
+                text, offsets + start * width, width, stop - start, out_p + start,
+                status_p + start,
+            )  # fmt: skip
 
     else:
         raise TypeError(

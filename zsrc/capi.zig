@@ -15,7 +15,6 @@ const parse = @import("parse.zig");
 const deal = @import("deal.zig");
 const enumerate = @import("enumerate.zig");
 const kernel_abi = @import("kernel_abi.zig");
-const columns = @import("columns.zig");
 const builtin = @import("builtin");
 
 /// CPU levels with kernels in this library. `avx2` (AVX2 + BMI2, x86-64-v3) exists on x86-64
@@ -81,7 +80,7 @@ fn xgetbv0() u32 {
 }
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 6;
+pub const abi_version: u32 = 7;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -260,26 +259,6 @@ pub const api = struct {
         status: ?[*]u8,
     ) callconv(.c) Status {
         return offsets_column(.rank_strings_status, text, offsets, offset_width, n, out, status);
-    }
-
-    /// 1 when every one of the `n` rows described by `offsets[n + 1]` (i32 or i64, as
-    /// `offset_width` says) is exactly `step` bytes long, else 0.
-    pub fn pp_offsets_have_step(offsets: ?*const anyopaque, offset_width: u32, n: u64, step: u32) callconv(.c) u32 {
-        const o = offsets orelse return 0;
-        return switch (offset_width) {
-            4 => @intFromBool(columns.offsets_have_step(i32, @as([*]const i32, @ptrCast(@alignCast(o)))[0 .. n + 1], @intCast(step))),
-            8 => @intFromBool(columns.offsets_have_step(i64, @as([*]const i64, @ptrCast(@alignCast(o)))[0 .. n + 1], step)),
-            else => 0,
-        };
-    }
-
-    /// Card text of exactly 14 bytes a row, rows back to back (`text[n * 14]`, seven cards
-    /// like "AhKd7c2s3sQhJd"); rows of other shapes are still parsed in full.
-    pub fn pp_rank_strings_fixed_status(text: ?[*]const u8, n: u64, out: ?[*]u16, status: ?[*]u8) callconv(.c) Status {
-        if (n == 0) return .ok;
-        kernels().rank_strings_fixed_status(text orelse return .null_pointer, n, out orelse
-            return .null_pointer, status orelse return .null_pointer);
-        return .ok;
     }
 
     /// Ranks `n` showdowns: boards `[n][board_cards]` (0..5 cards), holes

@@ -72,6 +72,13 @@ pub fn rank_strings(
     out: []u16,
     status: []u8,
 ) void {
+    // Every row 14 bytes (seven compact cards), as most card text is: the fixed-width loop,
+    // which checks each row's length as it goes and hands over to the general one if any
+    // row is not. (Equal totals keep its reads inside the text whatever the rows are.)
+    const width = 2 * eval.hand_cards_max;
+    if (offsets[out.len] -% offsets[0] == width * @as(Offset, @intCast(out.len))) {
+        if (rank_strings_fixed(Offset, text, offsets, out, status)) return;
+    }
     for (out, status, 0..) |*rank, *bad, row| {
         const start = offsets[row];
         const end = offsets[row + 1];
@@ -81,36 +88,33 @@ pub fn rank_strings(
             continue;
         }
         const string = text[@intCast(start)..@intCast(end)];
-        if (comptime deal.has_pdep) {
-            // Seven cards, no separators: the commonest shape, straight to its fast road.
-            if (string.len == 2 * eval.hand_cards_max and
-                rank_compact_pext(eval.hand_cards_max, string, rank, bad)) continue;
-        }
         if (rank_string_fast(string, rank, bad)) continue;
         rank_string_general(string, rank, bad);
     }
 }
 
-/// Whether every row of `offsets` (n + 1 of them) is exactly `step` bytes long: a loop the
-/// compiler vectorises, so the fixed-width kernel below can be chosen for a few % of its cost.
-pub fn offsets_have_step(comptime Offset: type, offsets: []const Offset, step: Offset) bool {
-    var differs: Offset = 0;
-    for (offsets[1..], offsets[0 .. offsets.len - 1]) |end, start| differs |= (end -% start) ^ step;
-    return differs == 0;
-}
-
-/// Seven cards in 14 bytes a row, rows back to back ("AhKd7c2s3sQhJd…"): the commonest
-/// layout of card text, ranked without reading offsets. Rows of other shapes ("10",
-/// separators, bad bytes) within it go to the general parser.
-pub fn rank_strings_fixed(text: [*]const u8, out: []u16, status: []u8) void {
+/// Rows of exactly 14 bytes back to back from `offsets[0]`; returns false (results to be
+/// discarded) when some row's offsets say otherwise. Rows of other shapes within ("10",
+/// separators, bad bytes) go to the general parser.
+fn rank_strings_fixed(
+    comptime Offset: type,
+    text: [*]const u8,
+    offsets: []const Offset,
+    out: []u16,
+    status: []u8,
+) bool {
     const width = 2 * eval.hand_cards_max;
+    const base: usize = @intCast(offsets[0]);
+    var differs: Offset = 0;
     for (out, status, 0..) |*rank, *bad, row| {
-        const string = text[row * width ..][0..width];
+        differs |= (offsets[row + 1] -% offsets[row]) ^ width;
+        const string = text[base + row * width ..][0..width];
         if (comptime deal.has_pdep) {
             if (rank_compact_pext(eval.hand_cards_max, string, rank, bad)) continue;
         } else if (rank_string_fast(string, rank, bad)) continue;
         rank_string_general(string, rank, bad);
     }
+    return differs == 0;
 }
 
 /// Any card text: values, suits, "10", separators; bad rows get rank 0 and status 1.
@@ -320,4 +324,15 @@ test "rank_string_fast: takes the common shapes, leaves the rest" {
     try std.testing.expect(!rank_string_fast("Ah  Kd", &rank, &bad));
     try std.testing.expect(rank_string_fast("Ah Kd 7c 2s 3s", &rank, &bad)); // 14 bytes too
     try std.testing.expectEqual(eval.rank_cards(&.{ 38, 50, 18, 0, 1 }), rank);
+}
+
+test "rank_strings: equal totals but uneven rows leave the fixed-width road" {
+    const text = "AhKd7c2s3sQh" ++ "AhKd7c2s3sQhJdTs"; // 12 + 16 bytes: 28, like two of 14
+    const offsets = [_]i64{ 0, 12, 28 };
+    var out: [2]u16 = undefined;
+    var status: [2]u8 = undefined;
+    rank_strings(i64, text, &offsets, &out, &status);
+    try std.testing.expectEqualSlices(u8, &.{ 0, 1 }, &status);
+    try std.testing.expectEqual(eval.rank_cards(&.{ 38, 50, 18, 0, 1, 36 }), out[0]);
+    try std.testing.expectEqual(@as(u16, 0), out[1]);
 }

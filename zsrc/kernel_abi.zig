@@ -49,14 +49,12 @@ pub const RankCardsStatus = fn ([*]const u8, u64, u32, [*]u16, [*]u8) callconv(.
 pub const RankListsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u16, [*]u8) callconv(.c) void;
 pub const RankSetsStatus = fn ([*]const u64, u64, [*]u16, [*]u8) callconv(.c) void;
 pub const RankStringsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u16, [*]u8) callconv(.c) void;
-pub const RankStringsFixedStatus = fn ([*]const u8, u64, [*]u16, [*]u8) callconv(.c) void;
 
 pub const Kernels = struct {
     rank_cards_status: *const RankCardsStatus,
     rank_lists_status: *const RankListsStatus,
     rank_sets_status: *const RankSetsStatus,
     rank_strings_status: *const RankStringsStatus,
-    rank_strings_fixed_status: *const RankStringsFixedStatus,
     rank_cards: *const RankCards,
     rank_sets: *const RankSets,
     rank_showdown: *const RankShowdown,
@@ -72,7 +70,6 @@ pub fn resolve(comptime prefix: []const u8) Kernels {
         .rank_lists_status = @extern(*const RankListsStatus, .{ .name = prefix ++ "rank_lists_status" }),
         .rank_sets_status = @extern(*const RankSetsStatus, .{ .name = prefix ++ "rank_sets_status" }),
         .rank_strings_status = @extern(*const RankStringsStatus, .{ .name = prefix ++ "rank_strings_status" }),
-        .rank_strings_fixed_status = @extern(*const RankStringsFixedStatus, .{ .name = prefix ++ "rank_strings_fixed_status" }),
         .rank_cards = @extern(*const RankCards, .{ .name = prefix ++ "rank_cards" }),
         .rank_sets = @extern(*const RankSets, .{ .name = prefix ++ "rank_sets" }),
         .rank_showdown = @extern(*const RankShowdown, .{ .name = prefix ++ "rank_showdown" }),

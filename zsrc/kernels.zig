@@ -39,10 +39,6 @@ fn offsets_kernel(comptime rank_rows: anytype) abi.RankListsStatus {
 const rank_lists_status = offsets_kernel(columns.rank_lists);
 const rank_strings_status = offsets_kernel(columns.rank_strings);
 
-fn rank_strings_fixed_status(text: [*]const u8, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
-    columns.rank_strings_fixed(text, out[0..n], status[0..n]);
-}
-
 fn rank_sets_status(sets: [*]const u64, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
     columns.rank_sets(sets[0..n], out[0..n], status[0..n]);
 }
@@ -98,7 +94,6 @@ comptime {
     @export(&rank_lists_status, .{ .name = p ++ "rank_lists_status", .visibility = hidden });
     @export(&rank_sets_status, .{ .name = p ++ "rank_sets_status", .visibility = hidden });
     @export(&rank_strings_status, .{ .name = p ++ "rank_strings_status", .visibility = hidden });
-    @export(&rank_strings_fixed_status, .{ .name = p ++ "rank_strings_fixed_status", .visibility = hidden });
     @export(&rank_cards, .{ .name = p ++ "rank_cards", .visibility = hidden });
     @export(&rank_sets, .{ .name = p ++ "rank_sets", .visibility = hidden });
     @export(&rank_showdown, .{ .name = p ++ "rank_showdown", .visibility = hidden });
