@@ -144,8 +144,10 @@ def check_parse(status: int, err, strings_text: list[bytes] | None, single: bool
     if status == lib.PP_OK:
         return
     row = int(err.row)
-    position = int(err.position)
-    text = strings_text[row].decode("utf-8", "replace") if strings_text is not None else "?"
+    encoded = strings_text[row] if strings_text is not None else b"?"
+    text = encoded.decode("utf-8", "replace")
+    # The parser counts bytes; report the character position a reader would count.
+    position = len(encoded[: int(err.position)].decode("utf-8", "replace"))
     where = f'"{text}"' if single else f'row {row}: "{text}"'
     found = text[position : position + 1] or "end of text"
     if status == lib.PP_BAD_VALUE:

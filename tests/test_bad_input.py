@@ -111,6 +111,7 @@ def test_read_only_out():
         ("AhAh", r'"AhAh": card Ah appears twice'),
         ("Kd A", r'"Kd A": \'end of text\' at position 4 is not a suit'),
         ("Zs", r"is not a card value"),
+        ("Ah♠Kd", r"'♠' at position 2 is not a card value"),
     ],
 )
 def test_malformed_strings(text, message):
