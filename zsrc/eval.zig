@@ -47,6 +47,13 @@ pub const Accumulator = extern struct {
         accumulator.mask |= other.mask;
     }
 
+    /// Whether one more card could make a flush: some suit already holds four or more.
+    pub inline fn flush_within_one(accumulator: Accumulator) bool {
+        // Counters start at 3, so four cards read 7: adding one to every nibble sets bit 3
+        // exactly where a suit holds four or more (no nibble carries: at most 7 + 3 + 1).
+        return (accumulator.key +% (0x1111 << suit_counter_shift)) & suit_counters_flush != 0;
+    }
+
     pub inline fn card_total(accumulator: Accumulator) u32 {
         return @popCount(accumulator.mask);
     }
@@ -94,7 +101,8 @@ pub inline fn rank_accumulator(accumulator: Accumulator) u16 {
     return rank_fingerprint(@truncate(accumulator.key));
 }
 
-inline fn rank_fingerprint(fingerprint: u32) u16 {
+/// Rank of a hand known to hold no flush, from its fingerprint (the low 32 bits of `key`).
+pub inline fn rank_fingerprint(fingerprint: u32) u16 {
     const row = (fingerprint >> tables.row_shift) & (tables.row_count - 1);
     const slot = (fingerprint +% tables.row_offsets[row]) & (tables.lookup_size - 1);
     return tables.lookup[slot];
