@@ -22,11 +22,12 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    """``pp.arrow`` is imported on first use: it needs pyarrow, the core does not."""
-    if name == "arrow":
+    """``pp.arrow`` and ``pp.ray`` are imported on first use: they need pyarrow (and Ray),
+    the core does not."""
+    if name in ("arrow", "ray"):
         import importlib
 
-        return importlib.import_module(".arrow", __name__)
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'pypoker' has no attribute {name!r}")
 
 

@@ -1,0 +1,121 @@
+"""Ray Data: the same Arrow kernels on a cluster: ``pp.ray`` (``pip install 'pypoker[ray]'``).
+
+Ray Data's batches are Arrow tables already, so each worker ranks its batches with
+``pp.arrow.rank_table`` on the batch's own buffers (``batch_format="pyarrow"``,
+``zero_copy_batch=True``: the card buffers are not copied in the worker).
+
+- ``rank_dataset(ds, column)`` adds rank (and optional category / describe) columns;
+- ``rank_parquet(source, target, column)`` reads Parquet across the workers and writes
+  Parquet back, one file per block;
+- ``dataset(n, players, seed=…)`` deals the labelled showdowns of ``pp.dataset`` on the
+  workers: row ``i`` is the same as the single-machine generator's row ``i`` for the same
+  seed, whatever the number of workers or blocks (the ``deal`` column numbers the rows).
+
+Works with a local ``ray.init()`` and with an existing cluster (``ray.init(address=…)``);
+pypoker must be installed on every worker.
+
+Bad rows: with ``errors="raise"`` the worker raises the same pypoker exception as the local
+path, naming the card. Ray Data wraps it (``UserCodeException``) when the dataset is consumed;
+``rank_parquet`` unwraps it and raises the pypoker exception itself, and ``pypoker_error(e)``
+finds it in any Ray exception. Its row number counts from the start of the failing batch
+(Ray does not give a batch its place in the dataset). With ``errors="null"`` bad rows become
+nulls, as locally.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pyarrow as pa
+import ray.data
+
+from . import arrow
+from ._native import PokerError
+from .datasets import PLAYERS_MAX, PLAYERS_MIN, deal_batch, schema
+
+
+def _rank_batch(batch: pa.Table, **options) -> pa.Table:
+    return arrow.rank_table(batch, **options, threads=1)
+
+
+def pypoker_error(error: BaseException) -> PokerError | None:
+    """The pypoker exception a worker raised, found in the chain of a Ray exception."""
+    seen = 0
+    while error is not None and seen < 16:
+        if isinstance(error, PokerError):
+            return error
+        error = error.__cause__ or error.__context__
+        seen += 1
+    return None
+
+
+def rank_dataset(
+    ds: ray.data.Dataset,
+    column: str,
+    *,
+    into: str = "rank",
+    category: str | bool | None = None,
+    describe: str | bool | None = None,
+    errors: str = "raise",
+    batch_size: int | None = 1 << 20,
+) -> ray.data.Dataset:
+    """Ranks ``ds[column]`` on the workers: a Dataset with the rank column(s) added (lazy,
+    like every Ray Data transform). Column types as ``pp.arrow.rank`` takes them."""
+    arrow._check_errors(errors)
+    rank = functools.partial(
+        _rank_batch, column=column, into=into, category=category, describe=describe,
+        errors=errors,
+    )  # fmt: skip
+    return ds.map_batches(rank, batch_format="pyarrow", zero_copy_batch=True, batch_size=batch_size)
+
+
+def rank_parquet(
+    source: str,
+    target: str,
+    column: str,
+    *,
+    into: str = "rank",
+    category: str | bool | None = None,
+    describe: str | bool | None = None,
+    errors: str = "raise",
+) -> None:
+    """Parquet in (a file, a folder or a glob Ray reads), Parquet out (a folder of files)."""
+    ds = ray.data.read_parquet(source)
+    ranked = rank_dataset(
+        ds, column, into=into, category=category, describe=describe, errors=errors
+    )
+    try:
+        ranked.write_parquet(target)
+    except Exception as error:
+        cause = pypoker_error(error)
+        if cause is None:
+            raise
+        raise cause from error
+
+
+def _deal_rows(task: pa.Table, players: int, seed: int) -> pa.Table:
+    tables = [
+        pa.Table.from_batches([deal_batch(start, count, players, seed, 1)])
+        for start, count in zip(task["start"].to_pylist(), task["count"].to_pylist(), strict=True)
+    ]
+    return pa.concat_tables(tables) if tables else schema(players).empty_table()
+
+
+def dataset(n: int, players: int = 6, *, seed: int, chunk: int = 1 << 18) -> ray.data.Dataset:
+    """``pp.dataset(n, players, seed=seed)`` dealt on the workers, ``chunk`` rows a task.
+    Row ``i`` (its ``deal`` column is ``i``) equals the local generator's row ``i``."""
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise ValueError(f"players must be {PLAYERS_MIN}..{PLAYERS_MAX}, got {players!r}")
+    if n < 0 or chunk < 1:
+        raise ValueError("n must be non-negative and chunk positive")
+    starts = list(range(0, n, chunk))
+    tasks = ray.data.from_arrow(
+        pa.table(
+            {
+                "start": pa.array(starts, pa.uint64()),
+                "count": pa.array([min(chunk, n - s) for s in starts], pa.uint64()),
+            }
+        )
+    )
+    deal = functools.partial(_deal_rows, players=players, seed=seed)
+    return tasks.map_batches(deal, batch_format="pyarrow", batch_size=1)
