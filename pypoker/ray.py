@@ -25,12 +25,13 @@ nulls, as locally.
 from __future__ import annotations
 
 import functools
+import re
 
 import pyarrow as pa
 import ray.data
 
 from . import arrow
-from ._native import PokerError
+from ._native import CardParseError, InvalidHandError, PokerError
 from .datasets import PLAYERS_MAX, PLAYERS_MIN, deal_batch, schema
 
 
@@ -39,13 +40,21 @@ def _rank_batch(batch: pa.Table, **options) -> pa.Table:
 
 
 def pypoker_error(error: BaseException) -> PokerError | None:
-    """The pypoker exception a worker raised, found in the chain of a Ray exception."""
-    seen = 0
-    while error is not None and seen < 16:
-        if isinstance(error, PokerError):
-            return error
-        error = error.__cause__ or error.__context__
+    """The pypoker exception a worker raised, from a Ray exception: the object itself where
+    Ray kept it in the chain, else rebuilt (same class, same message) from the text Ray
+    carries back, which ends with the worker's ``pypoker._native.<Class>: <message>``."""
+    link, seen = error, 0
+    while link is not None and seen < 16:
+        if isinstance(link, PokerError):
+            return link
+        link = getattr(link, "cause", None) or link.__cause__ or link.__context__
         seen += 1
+    classes = {cls.__name__: cls for cls in (CardParseError, InvalidHandError, PokerError)}
+    found = re.findall(r"pypoker\._native\.(\w+): (.+)", str(error))
+    for name, message in reversed(found):
+        if name in classes:
+            row = re.match(r"row (\d+):", message)
+            return classes[name](message.strip(), int(row.group(1)) if row else None)
     return None
 
 

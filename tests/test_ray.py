@@ -59,6 +59,7 @@ def test_bad_rows_in_a_worker_are_reported_like_local_ones(tmp_path):
     error = pp.ray.pypoker_error(caught.value)
     assert isinstance(error, pp.CardParseError)
     assert str(error) == 'row 700: "AhAhKd7c2s3sQh": card Ah appears twice'
+    assert error.row == 700
     source = tmp_path / "bad.parquet"
     pq.write_table(pa.table({"cards": texts}), source)
     with pytest.raises(pp.CardParseError, match="card Ah appears twice"):
