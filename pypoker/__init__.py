@@ -16,6 +16,7 @@ from .cardset import CardSet
 from .datasets import dataset
 from .dealing import card_set, deal
 from .enumeration import category_counts, combinations, iter_combinations
+from .equity import EquityResult, equity
 from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
 
 __version__ = "0.1.0"
@@ -36,6 +37,7 @@ __all__ = [
     "CATEGORY_NAMES",
     "CardParseError",
     "CardSet",
+    "EquityResult",
     "InvalidHandError",
     "PokerError",
     "card_set",
@@ -44,6 +46,7 @@ __all__ = [
     "combinations",
     "cpu",
     "dataset",
+    "equity",
     "deal",
     "describe",
     "format_cards",

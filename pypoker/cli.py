@@ -7,6 +7,7 @@
 ``pypoker deal 10M -p 6 -o hands.parquet``   a labelled dataset of dealt showdowns
 ``pypoker enumerate 7``         category counts of every 7-card hand
 ``pypoker bench``               ns/hand of every form against the peers, in one run
+``pypoker equity AcKd 7h7s [- 8c 4d 7c]``   equity of known hands, exact or Monte Carlo
 """
 
 from __future__ import annotations
@@ -124,6 +125,26 @@ def _deal(count: int, players: int, output: str, seed: int, chunk: int, threads)
     return 0
 
 
+def _equity(args) -> int:
+    from .equity import equity
+
+    hands, board_cards = args.cards, list(args.board or [])
+    if "-" in hands:  # Poker bits' form: hands, then "-", then the board's cards
+        split = hands.index("-")
+        hands, board_cards = hands[:split], board_cards + hands[split + 1 :]
+    monte_carlo = args.games is not None or args.stderr is not None or args.seconds is not None
+    result = equity(
+        hands, board="".join(board_cards) or None, dead=args.dead,
+        exact=None if not monte_carlo else False, games=args.games, stderr=args.stderr,
+        seconds=args.seconds, threads=args.threads, seed=args.seed,
+    )  # fmt: skip
+    print(result)
+    if not result.exact:
+        rate = result.games / max(result.seconds, 1e-9) / 1e6
+        print(f"{rate:.1f} M games/s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pypoker", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -159,9 +180,23 @@ def main(argv: list[str] | None = None) -> int:
     bench_parser.add_argument("--seed", type=int, default=1)
     bench_parser.add_argument("--no-peers", action="store_true", help="skip the other libraries")
     bench_parser.add_argument("-o", "--output", help="folder for rank.json and rank.png")
+    equity_parser = commands.add_parser(
+        "equity", help="equity of known hands: pypoker equity AcKd 7h7s [- 8c 4d 7c]"
+    )
+    equity_parser.add_argument("cards", nargs="+", help="hands, then optionally - and the board")
+    equity_parser.add_argument("-b", "--board", nargs="+", help="board cards (0, 3, 4 or 5)")
+    equity_parser.add_argument("-d", "--dead", help='dead cards, e.g. "2c3d"')
+    equity_parser.add_argument("-e", "--exact", action="store_true", help="enumerate (default)")
+    equity_parser.add_argument("-g", "--games", type=parse_count, help="Monte Carlo games")
+    equity_parser.add_argument("--stderr", type=float, help="Monte Carlo: stop at this stderr")
+    equity_parser.add_argument("--seconds", type=float, help="Monte Carlo: stop after this")
+    equity_parser.add_argument("-t", "--threads", type=int, default=None)
+    equity_parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
     try:
+        if args.command == "equity":
+            return _equity(args)
         if args.command == "bench":
             from . import benchmark
 

@@ -15,6 +15,9 @@ const parse = @import("parse.zig");
 const deal = @import("deal.zig");
 const enumerate = @import("enumerate.zig");
 const kernel_abi = @import("kernel_abi.zig");
+const equity = @import("equity.zig");
+
+pub const Tally = equity.Tally;
 const builtin = @import("builtin");
 
 /// CPU levels with kernels in this library. `avx2` (AVX2 + BMI2, x86-64-v3) exists on x86-64
@@ -80,7 +83,7 @@ fn xgetbv0() u32 {
 }
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 7;
+pub const abi_version: u32 = 8;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -149,6 +152,55 @@ fn offsets_column(
     kernel(bytes orelse &none, offsets orelse return .null_pointer, offset_width, n, out orelse
         return .null_pointer, status orelse return .null_pointer);
     return .ok;
+}
+
+/// The table of an equity call, checked: hole accumulators, the board's, the deck left.
+const EquitySetup = struct {
+    holes: [equity.players_max]eval.Accumulator,
+    board: eval.Accumulator,
+    deck: u64,
+    missing: u32,
+};
+
+const EquitySetupResult = union(enum) { ok: EquitySetup, failed: Status };
+
+fn equity_setup(hole_sets: ?[*]const u64, players: u32, board: u64, dead: u64, err: ?*Error) EquitySetupResult {
+    if (players < 2 or players > equity.players_max) return .{ .failed = .bad_argument };
+    const holes = hole_sets orelse return .{ .failed = .null_pointer };
+    const board_cards = @popCount(board);
+    if (board_cards != 0 and (board_cards < 3 or board_cards > equity.board_cards_max)) {
+        return .{ .failed = .bad_argument };
+    }
+    var setup: EquitySetup = .{ .holes = undefined, .board = .empty, .deck = 0, .missing = 0 };
+    var seen: u64 = 0;
+    // Row -1 is the board, -2 the dead cards; players are rows 0..players-1.
+    const groups = [2]struct { set: u64, row: i64 }{ .{ .set = board, .row = -1 }, .{ .set = dead, .row = -2 } };
+    for (groups) |group| {
+        if (group.set & eval.set_invalid_bits != 0) return fail_equity(err, group.row, @ctz(group.set & eval.set_invalid_bits), .card_out_of_range);
+        if (seen & group.set != 0) return fail_equity(err, group.row, @ctz(seen & group.set), .duplicate_card);
+        seen |= group.set;
+    }
+    for (holes[0..players], 0..) |set, player| {
+        if (set & eval.set_invalid_bits != 0) return fail_equity(err, @intCast(player), @ctz(set & eval.set_invalid_bits), .card_out_of_range);
+        if (@popCount(set) != 2) return fail_equity(err, @intCast(player), -1, if (set == 0) .empty_hand else .too_many_cards);
+        if (seen & set != 0) return fail_equity(err, @intCast(player), @ctz(seen & set), .duplicate_card);
+        seen |= set;
+        var hole: eval.Accumulator = .empty;
+        var cards = set;
+        while (cards != 0) : (cards &= cards - 1) hole.add(@intCast(@ctz(cards)));
+        setup.holes[player] = hole;
+    }
+    var cards = board;
+    while (cards != 0) : (cards &= cards - 1) setup.board.add(@intCast(@ctz(cards)));
+    setup.deck = deal.full_deck & ~seen;
+    setup.missing = equity.board_cards_max - board_cards;
+    if (@popCount(setup.deck) < setup.missing) return .{ .failed = .bad_argument };
+    return .{ .ok = setup };
+}
+
+fn fail_equity(err: ?*Error, row: i64, card: i32, status: Status) EquitySetupResult {
+    if (err) |out| out.* = .{ .row = @bitCast(row), .card = card, .position = -1 };
+    return .{ .failed = status };
 }
 
 pub const api = struct {
@@ -259,6 +311,56 @@ pub const api = struct {
         status: ?[*]u8,
     ) callconv(.c) Status {
         return offsets_column(.rank_strings_status, text, offsets, offset_width, n, out, status);
+    }
+
+    /// Exact equity of `players` (2..10) known hands (`hole_sets[i]`: two cards each) on
+    /// `board` (0, 3, 4 or 5 cards) with `dead` cards out: every completion of the board
+    /// whose first new card is the remaining deck's slot `first_slot + i * stride` (threads
+    /// take interleaved shares; one call with 0 and 1 does all). Adds to `tallies[players]`
+    /// and `*games`. On a bad card, `err.row` is the player (-1 board, -2 dead).
+    pub fn pp_equity_exact(
+        hole_sets: ?[*]const u64,
+        players: u32,
+        board: u64,
+        dead: u64,
+        first_slot: u32,
+        stride: u32,
+        tallies: ?[*]Tally,
+        games: ?*u64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const setup = switch (equity_setup(hole_sets, players, board, dead, err)) {
+            .ok => |s| s,
+            .failed => |status| return status,
+        };
+        if (stride < 1) return .bad_argument;
+        kernels().equity_exact(&setup.holes, players, &setup.board, setup.deck, setup.missing, first_slot, stride, tallies orelse
+            return .null_pointer, games orelse return .null_pointer);
+        return .ok;
+    }
+
+    /// Monte Carlo equity, the same table as `pp_equity_exact`: games `first_game ..
+    /// first_game + count` of the stream named by `seed` (game g depends on seed and g only,
+    /// so any split over calls or threads gives the same tallies).
+    pub fn pp_equity_monte_carlo(
+        hole_sets: ?[*]const u64,
+        players: u32,
+        board: u64,
+        dead: u64,
+        seed: u64,
+        first_game: u64,
+        count: u64,
+        tallies: ?[*]Tally,
+        games: ?*u64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const setup = switch (equity_setup(hole_sets, players, board, dead, err)) {
+            .ok => |s| s,
+            .failed => |status| return status,
+        };
+        kernels().equity_monte_carlo(&setup.holes, players, &setup.board, setup.deck, setup.missing, deal.seed_key(seed), first_game, count, tallies orelse
+            return .null_pointer, games orelse return .null_pointer);
+        return .ok;
     }
 
     /// Ranks `n` showdowns: boards `[n][board_cards]` (0..5 cards), holes

@@ -74,7 +74,7 @@ pub fn nth_set_bit_portable(set: u64, n: u32) u6 {
 
 /// Uniform integer in [0, bound) from a 64-bit word, by multiply-high (no rejection loop;
 /// the bias is below bound / 2^64, under 3e-18 for a deck).
-inline fn below(word: u64, bound: u32) u32 {
+pub inline fn below(word: u64, bound: u32) u32 {
     return @intCast((@as(u128, word) * bound) >> 64);
 }
 

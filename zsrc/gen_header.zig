@@ -69,6 +69,7 @@ pub fn main(init: std.process.Init) !void {
     , .{capi.abi_version});
     try write_enum(w, capi.Status, "PP_");
     try write_struct(w, capi.Error);
+    try write_struct(w, capi.Tally);
     inline for (@typeInfo(capi.api).@"struct".decl_names) |name| {
         try write_function(w, name, @TypeOf(@field(capi.api, name)));
     }

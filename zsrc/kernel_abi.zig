@@ -5,6 +5,8 @@
 //! prefix; capi.zig picks one set when the library loads (or when asked, `pp_select_cpu`).
 //! Every function here has the same signature at every level, so they are interchangeable.
 const batch = @import("batch.zig");
+const eval = @import("eval.zig");
+const equity = @import("equity.zig");
 
 /// A failed batch: what `batch.HandError` says, in a C-compatible shape.
 pub const HandFailure = extern struct {
@@ -50,7 +52,14 @@ pub const RankListsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u16,
 pub const RankSetsStatus = fn ([*]const u64, u64, [*]u16, [*]u8) callconv(.c) void;
 pub const RankStringsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u16, [*]u8) callconv(.c) void;
 
+/// Equity (equity.zig): hole accumulators per player, the board's, the deck left; tallies
+/// per player are added to, and `*games` grows by the games settled.
+pub const EquityExact = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u32, u32, [*]equity.Tally, *u64) callconv(.c) void;
+pub const EquityMonteCarlo = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) void;
+
 pub const Kernels = struct {
+    equity_exact: *const EquityExact,
+    equity_monte_carlo: *const EquityMonteCarlo,
     rank_cards_status: *const RankCardsStatus,
     rank_lists_status: *const RankListsStatus,
     rank_sets_status: *const RankSetsStatus,
@@ -66,6 +75,8 @@ pub const Kernels = struct {
 /// The kernel set exported under `prefix` by one compiled copy of kernels.zig.
 pub fn resolve(comptime prefix: []const u8) Kernels {
     return .{
+        .equity_exact = @extern(*const EquityExact, .{ .name = prefix ++ "equity_exact" }),
+        .equity_monte_carlo = @extern(*const EquityMonteCarlo, .{ .name = prefix ++ "equity_monte_carlo" }),
         .rank_cards_status = @extern(*const RankCardsStatus, .{ .name = prefix ++ "rank_cards_status" }),
         .rank_lists_status = @extern(*const RankListsStatus, .{ .name = prefix ++ "rank_lists_status" }),
         .rank_sets_status = @extern(*const RankSetsStatus, .{ .name = prefix ++ "rank_sets_status" }),

@@ -7,6 +7,41 @@ const batch = @import("batch.zig");
 const deal = @import("deal.zig");
 const enumerate = @import("enumerate.zig");
 const columns = @import("columns.zig");
+const equity = @import("equity.zig");
+const eval = @import("eval.zig");
+
+fn equity_exact(
+    holes: [*]const eval.Accumulator,
+    players: u32,
+    board: *const eval.Accumulator,
+    deck: u64,
+    missing: u32,
+    first_slot: u32,
+    stride: u32,
+    tallies: [*]equity.Tally,
+    games: *u64,
+) callconv(.c) void {
+    var table: equity.Table = .{ .holes = holes[0..players], .tallies = tallies[0..players] };
+    equity.exact(&table, board.*, deck, missing, first_slot, stride);
+    games.* += table.games;
+}
+
+fn equity_monte_carlo(
+    holes: [*]const eval.Accumulator,
+    players: u32,
+    board: *const eval.Accumulator,
+    deck: u64,
+    missing: u32,
+    key: u64,
+    first_game: u64,
+    count: u64,
+    tallies: [*]equity.Tally,
+    games: *u64,
+) callconv(.c) void {
+    var table: equity.Table = .{ .holes = holes[0..players], .tallies = tallies[0..players] };
+    equity.monte_carlo(&table, board.*, deck, missing, key, first_game, count);
+    games.* += table.games;
+}
 
 fn rank_cards_status(cards: [*]const u8, n: u64, k: u32, out: [*]u16, status: [*]u8) callconv(.c) void {
     columns.rank_card_rows(cards[0 .. n * k], k, out[0..n], status[0..n]);
@@ -90,6 +125,8 @@ fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16
 comptime {
     const p = options.prefix;
     const hidden: std.lang.SymbolVisibility = .hidden;
+    @export(&equity_exact, .{ .name = p ++ "equity_exact", .visibility = hidden });
+    @export(&equity_monte_carlo, .{ .name = p ++ "equity_monte_carlo", .visibility = hidden });
     @export(&rank_cards_status, .{ .name = p ++ "rank_cards_status", .visibility = hidden });
     @export(&rank_lists_status, .{ .name = p ++ "rank_lists_status", .visibility = hidden });
     @export(&rank_sets_status, .{ .name = p ++ "rank_sets_status", .visibility = hidden });

@@ -13,6 +13,7 @@ comptime {
     _ = @import("deal.zig");
     _ = @import("enumerate.zig");
     _ = @import("columns.zig");
+    _ = @import("equity.zig");
     _ = @import("capi.zig");
 }
 

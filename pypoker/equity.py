@@ -1,0 +1,257 @@
+"""Equity of known hands: ``pp.equity`` (and ``pypoker equity``), exact or Monte Carlo.
+
+Each player holds two known cards (2 to 10 players); the board holds 0, 3, 4 or 5 cards;
+dead cards are out of the deck. Exact enumeration settles every completion of the board;
+Monte Carlo settles random completions, game ``g`` depending only on ``(seed, g)``, so the
+result for a seed is the same for any thread count. A pot split k ways gives each winner
+1/k. Ranges, partial hands and random players are not taken yet: the engine's tallies are
+per player already, the range language and combo sampling are what remain.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._native import CardParseError, PokerError, check_call, ffi, lib, new_error
+from ._parallel import cpu_count, run_sliced
+from .cards import CARD_NAMES
+from .cardset import _bits_of
+
+POT_UNITS = 2520  # a pot in share units: divisible by every player count 1..10
+PLAYERS_MIN, PLAYERS_MAX = 2, 10
+MONTE_CARLO_BATCH = 1 << 18  # games between checks of the stopping rules
+DEFAULT_GAMES = 1_000_000
+
+
+@dataclass
+class EquityResult:
+    """Per player: ``equity`` (pot share), ``win`` and ``tie`` (fractions of games), and for
+    Monte Carlo the standard error of the equity; ``games`` settled, ``exact`` or not."""
+
+    hands: list[str]
+    board: str
+    dead: str
+    exact: bool
+    games: int
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    stderr: np.ndarray | None
+    seconds: float
+
+    def to_dict(self) -> dict[str, list]:
+        """Column-oriented: ``pandas.DataFrame(result.to_dict())`` and friends take it."""
+        columns = {
+            "hand": list(self.hands),
+            "equity": self.equity.tolist(),
+            "win": self.win.tolist(),
+            "tie": self.tie.tolist(),
+            "wins": self.wins.tolist(),
+            "ties": self.ties.tolist(),
+        }
+        if self.stderr is not None:
+            columns["stderr"] = self.stderr.tolist()
+        return columns
+
+    def __str__(self) -> str:
+        kind = "exact" if self.exact else "Monte Carlo"
+        lines = [
+            f"{kind}: {self.games:,} games, board [{self.board or '-'}]"
+            + (f", dead [{self.dead}]" if self.dead else "")
+            + f", {self.seconds * 1e3:.1f} ms",
+            f"{'player':<8}{'hand':<8}{'equity':>10}{'win':>10}{'tie':>10}"
+            + ("" if self.stderr is None else f"{'± stderr':>12}"),
+        ]
+        for i, hand in enumerate(self.hands):
+            line = (
+                f"{i + 1:<8}{hand:<8}{self.equity[i] * 100:>9.4f}%{self.win[i] * 100:>9.4f}%"
+                f"{self.tie[i] * 100:>9.4f}%"
+            )
+            if self.stderr is not None:
+                line += f"{self.stderr[i] * 100:>11.4f}%"
+            lines.append(line)
+        return "\n".join(lines)
+
+
+def _names(cards: int) -> str:
+    return "".join(CARD_NAMES[i] for i in range(52) if cards >> i & 1)
+
+
+def _hole_sets(players: Sequence) -> np.ndarray:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise TypeError("players must be a list of hands, e.g. ['AcKd', '7h7s']")
+    if not PLAYERS_MIN <= len(players) <= PLAYERS_MAX:
+        raise ValueError(f"{len(players)} players: equity takes {PLAYERS_MIN} to {PLAYERS_MAX}")
+    sets = np.zeros(len(players), dtype=np.uint64)
+    for i, hand in enumerate(players):
+        try:
+            bits = _bits_of(hand)
+        except CardParseError:
+            bits = 0
+        if bin(bits).count("1") != 2:
+            raise ValueError(
+                f"player {i + 1}: {hand!r} is not two cards; ranges, partial hands and "
+                "random players are not supported yet"
+            )
+        sets[i] = bits
+    return sets
+
+
+def _check(status: int, err, hands: list[str]) -> None:
+    if status == lib.PP_OK:
+        return
+    row = int(np.int64(np.uint64(err.row)))
+    where = {-1: "the board", -2: "the dead cards"}.get(row, f"player {row + 1}")
+    card = int(err.card)
+    name = CARD_NAMES[card] if 0 <= card < 52 else str(card)
+    if status == lib.PP_DUPLICATE_CARD:
+        raise PokerError(f"{where}: card {name} is dealt twice", row, card)
+    if status == lib.PP_CARD_OUT_OF_RANGE:
+        raise PokerError(f"{where}: {card} is not a card", row, card)
+    if status == lib.PP_BAD_ARGUMENT:
+        raise ValueError("the board must hold 0, 3, 4 or 5 cards, and the deck enough to deal")
+    check_call(status)
+
+
+def _tallies(players: int) -> tuple[np.ndarray, object]:
+    tallies = np.zeros((players, 4), dtype=np.uint64)
+    return tallies, ffi.cast("pp_tally *", ffi.from_buffer("uint64_t[]", tallies))
+
+
+def _exact(holes, board: int, dead: int, threads: int, hands) -> tuple[np.ndarray, int]:
+    """Every board, the first card's slots interleaved over `threads` shares."""
+    holes_p = ffi.from_buffer("uint64_t[]", holes)
+
+    def share(first: int, stop: int):
+        tallies, tallies_p = _tallies(len(holes))
+        games = ffi.new("uint64_t *", 0)
+        for slot in range(first, stop):
+            err = new_error()
+            status = lib.pp_equity_exact(
+                holes_p, len(holes), board, dead, slot, threads, tallies_p, games, err
+            )
+            _check(status, err, hands)
+        return tallies, int(games[0])
+
+    parts = run_sliced(threads, threads, share)
+    return sum(t for t, _ in parts), sum(g for _, g in parts)
+
+
+def _monte_carlo(holes, board, dead, seed, first_game, count, threads, hands):
+    holes_p = ffi.from_buffer("uint64_t[]", holes)
+
+    def share(first: int, stop: int):
+        tallies, tallies_p = _tallies(len(holes))
+        games = ffi.new("uint64_t *", 0)
+        err = new_error()
+        status = lib.pp_equity_monte_carlo(
+            holes_p, len(holes), board, dead, seed, first_game + first, stop - first,
+            tallies_p, games, err,
+        )  # fmt: skip
+        _check(status, err, hands)
+        return tallies, int(games[0])
+
+    parts = run_sliced(count, max(1, min(threads, count)), share)
+    return sum(t for t, _ in parts), sum(g for _, g in parts)
+
+
+def equity(
+    players: Sequence,
+    *,
+    board=None,
+    dead=None,
+    exact: bool | None = None,
+    games: int | None = None,
+    stderr: float | None = None,
+    seconds: float | None = None,
+    threads: int | None = None,
+    seed: int | None = None,
+) -> EquityResult:
+    """Equity of 2..10 known hands (``["AcKd", "QhQs"]``) on ``board`` (0, 3, 4 or 5 cards)
+    with ``dead`` cards out.
+
+    ``exact=None`` enumerates every board (always cheap with known hands: at most
+    1,712,304 boards); ``exact=False`` runs Monte Carlo until ``games`` games (default 1M),
+    every equity's standard error is at most ``stderr``, or ``seconds`` have passed —
+    whichever comes first when several are given. ``seed`` (default 0) fixes the games.
+    """
+    started = time.perf_counter()
+    holes = _hole_sets(players)
+    hands = [
+        p.replace(" ", "") if isinstance(p, str) else _names(int(h))
+        for p, h in zip(players, holes, strict=True)
+    ]
+    board_bits, dead_bits = _bits_of(board), _bits_of(dead)
+    workers = cpu_count() if threads is None else threads
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    run_exact = exact is None or exact
+    if run_exact and (games is not None or stderr is not None or seconds is not None):
+        if exact:
+            raise ValueError("games, stderr and seconds are Monte Carlo's stopping rules")
+        run_exact = False
+    if run_exact:
+        tallies, played = _exact(holes, board_bits, dead_bits, min(workers, 52), hands)
+    else:
+        tallies, played = _run_monte_carlo(
+            holes, board_bits, dead_bits, games, stderr, seconds, workers, seed or 0, hands,
+            started,
+        )  # fmt: skip
+    shares = tallies[:, 2].astype(np.float64) / POT_UNITS
+    mean = shares / played
+    error = None
+    if not run_exact:
+        squares = tallies[:, 3].astype(np.float64) / POT_UNITS**2
+        variance = np.maximum(squares / played - mean**2, 0.0)
+        error = np.sqrt(variance / played)
+    return EquityResult(
+        hands=hands,
+        board=_names(board_bits),
+        dead=_names(dead_bits),
+        exact=run_exact,
+        games=played,
+        equity=mean,
+        win=tallies[:, 0] / played,
+        tie=tallies[:, 1] / played,
+        wins=tallies[:, 0].astype(np.int64),
+        ties=tallies[:, 1].astype(np.int64),
+        stderr=error,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _run_monte_carlo(holes, board, dead, games, stderr, seconds, threads, seed, hands, started):
+    if games is not None and games < 1:
+        raise ValueError("games must be positive")
+    if stderr is not None and not stderr > 0:
+        raise ValueError("stderr must be positive")
+    target = games if games is not None else (None if stderr or seconds else DEFAULT_GAMES)
+    total = np.zeros((len(holes), 4), dtype=np.uint64)
+    played = 0
+    while True:
+        batch = MONTE_CARLO_BATCH if target is None else min(MONTE_CARLO_BATCH, target - played)
+        tallies, count = _monte_carlo(holes, board, dead, seed, played, batch, threads, hands)
+        total += tallies
+        played += count
+        if target is not None and played >= target:
+            break
+        if seconds is not None and time.perf_counter() - started >= seconds:
+            break
+        if stderr is not None and _worst_stderr(total, played) <= stderr:
+            break
+    return total, played
+
+
+def _worst_stderr(tallies: np.ndarray, played: int) -> float:
+    mean = tallies[:, 2].astype(np.float64) / POT_UNITS / played
+    squares = tallies[:, 3].astype(np.float64) / POT_UNITS**2 / played
+    return float(np.max(np.sqrt(np.maximum(squares - mean**2, 0.0) / played)))
+
+
+__all__ = ["EquityResult", "equity"]

@@ -1,0 +1,118 @@
+"""Equity of known hands: exact counts, Monte Carlo against exact, an independent brute force
+through pp.rank, reproducibility, stopping rules, bad input, the CLI."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import pypoker as pp
+
+
+def test_ackd_vs_qhqs_exactly(each_cpu):
+    result = pp.equity(["AcKd", "QhQs"])
+    assert result.exact and result.games == 1_712_304
+    assert result.wins.tolist() == [730_541, 975_909]
+    assert result.ties.tolist() == [5_854, 5_854]
+    assert result.equity[0] == pytest.approx((730_541 + 5_854 / 2) / 1_712_304, abs=1e-12)
+    assert result.equity.sum() == pytest.approx(1.0)
+
+
+def brute_force(hands: list[str], board: str, dead: str = "") -> np.ndarray:
+    """Every completion of the board, ranked with pp.rank: pot shares per player."""
+    holes = [pp.parse_cards(h) for h in hands]
+    known = np.concatenate([*holes, pp.parse_cards(board), pp.parse_cards(dead)])
+    left = np.setdiff1d(np.arange(52, dtype=np.uint8), known)
+    missing = 5 - len(pp.parse_cards(board))
+    runouts = np.array(list(itertools.combinations(left, missing)), dtype=np.uint8)
+    runouts = runouts.reshape(len(runouts), missing)
+    boards = np.concatenate(
+        [np.broadcast_to(pp.parse_cards(board), (len(runouts), 5 - missing)), runouts], axis=1
+    )
+    ranks = np.stack(
+        [pp.rank(np.concatenate([boards, np.broadcast_to(h, (len(boards), 2))], axis=1))
+         for h in holes], axis=1,
+    )  # fmt: skip
+    best = ranks == ranks.max(axis=1, keepdims=True)
+    return (best / best.sum(axis=1, keepdims=True)).mean(axis=0)
+
+
+@pytest.mark.parametrize(
+    "hands, board, dead",
+    [
+        (["AhAd", "KhKd", "7c2s"], "Kc8h2d", ""),
+        (["AsKs", "QdQc", "JhTh", "9c9d"], "2s7sQh", "3c"),
+        (["5c5d", "AhKh", "8s9s", "2d3d", "TcJc", "6h6s"], "4h5h6d9h", ""),
+        (["AcAd", "KcKd"], "2h3h4h5h9s", ""),
+    ],
+)
+def test_multiway_flop_turn_and_river_spots_match_brute_force(hands, board, dead):
+    result = pp.equity(hands, board=board, dead=dead, threads=2)
+    assert np.allclose(result.equity, brute_force(hands, board, dead), atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "hands, board", [(["AcKd", "QhQs"], None), (["AhAd", "KhKd", "7c2s"], "Kc8h2d"),
+                     (["JsTs", "AhKc"], "9s8h2s3d")],
+)  # fmt: skip
+def test_monte_carlo_lands_within_four_standard_errors(hands, board):
+    exact = pp.equity(hands, board=board)
+    estimate = pp.equity(hands, board=board, exact=False, games=400_000, seed=5)
+    assert not estimate.exact and estimate.games == 400_000
+    assert (np.abs(estimate.equity - exact.equity) <= 4 * estimate.stderr + 1e-12).all()
+
+
+def test_monte_carlo_is_reproducible_for_any_thread_count():
+    one = pp.equity(["AcKd", "QhQs", "7s7d"], exact=False, games=300_000, seed=9, threads=1)
+    two = pp.equity(["AcKd", "QhQs", "7s7d"], exact=False, games=300_000, seed=9, threads=2)
+    assert np.array_equal(one.equity, two.equity) and np.array_equal(one.wins, two.wins)
+    other = pp.equity(["AcKd", "QhQs", "7s7d"], exact=False, games=300_000, seed=10)
+    assert not np.array_equal(one.wins, other.wins)
+
+
+def test_stopping_rules():
+    by_error = pp.equity(["AcKd", "QhQs"], exact=False, stderr=0.002, seed=1)
+    assert by_error.stderr.max() <= 0.002 and by_error.games < 1_000_000
+    by_time = pp.equity(["AcKd", "QhQs"], exact=False, seconds=0.05)
+    assert by_time.games >= 1 and by_time.seconds < 5
+    with pytest.raises(ValueError, match="stopping rules"):
+        pp.equity(["AcKd", "QhQs"], exact=True, games=10)
+
+
+@pytest.mark.parametrize(
+    "players, kwargs, error, message",
+    [
+        (["AcKd", "AcQs"], {}, pp.PokerError, "player 2: card Ac is dealt twice"),
+        (["AcKd", "QhQs"], {"board": "Kd7c2s"}, pp.PokerError, "card Kd is dealt twice"),
+        (["AcKd", "QhQs"], {"dead": "Qh"}, pp.PokerError, "card Qh is dealt twice"),
+        (["AcKd"] + ["2c3c"] * 0, {}, ValueError, "1 players"),
+        ([f"{v}c{v}d" for v in "23456789TJQ"], {}, ValueError, "11 players"),
+        (["AcKd", "QhQs"], {"board": "2c3c"}, ValueError, "0, 3, 4 or 5"),
+        (["AcKd", "KK"], {}, ValueError, "player 2: 'KK' is not two cards"),
+        (["AcKd", "Qh"], {}, ValueError, "not supported yet"),
+    ],
+)
+def test_bad_input(players, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        pp.equity(players, **kwargs)
+
+
+def test_result_converts_to_columns_and_prints():
+    result = pp.equity(["AcKd", "QhQs"], board="2c7d9h")
+    columns = result.to_dict()
+    assert columns["hand"] == ["AcKd", "QhQs"] and len(columns["equity"]) == 2
+    assert "AcKd" in str(result) and "exact" in str(result)
+
+
+def test_cli_equity(capsys):
+    from pypoker.cli import main
+
+    assert main(["equity", "AcKd", "QhQs"]) == 0
+    assert "42.8352%" in capsys.readouterr().out
+    assert main(["equity", "-g", "200K", "AcKd", "7h7s", "-", "8c", "4d", "7c"]) == 0
+    printed = capsys.readouterr().out
+    assert "Monte Carlo: 200,000 games, board [7c8c4d]" in printed
+    assert main(["equity", "AcKd", "AcQs"]) == 2
+    assert "dealt twice" in capsys.readouterr().err

@@ -1,0 +1,153 @@
+//! Equity of known hands: exact enumeration of every board completion, or Monte Carlo.
+//!
+//! Each player's hole cards are tallied once; each board is tallied once (exactly: by
+//! copy-and-extend over the remaining cards; Monte Carlo: one PDEP draw per card) and copied
+//! per player. A board's pot is shared among the players holding its best rank; shares are
+//! counted in whole units of 1/2520 of a pot (2520 = lcm(1..10), so every split is exact).
+const std = @import("std");
+const eval = @import("eval.zig");
+const deal = @import("deal.zig");
+const assert = std.debug.assert;
+
+pub const players_max = 10;
+pub const board_cards_max = 5;
+/// One pot, in share units: divisible by every player count from 1 to 10.
+pub const pot_units = 2520;
+
+comptime {
+    for (1..players_max + 1) |players| assert(pot_units % players == 0);
+}
+
+/// Per player: boards won alone, boards split, pot share (units) and its square's sum.
+pub const Tally = extern struct {
+    wins: u64 = 0,
+    ties: u64 = 0,
+    share_units: u64 = 0,
+    share_units_squared: u64 = 0,
+
+    pub const c_name = "pp_tally";
+};
+
+pub const Table = struct {
+    holes: []const eval.Accumulator,
+    tallies: []Tally,
+    games: u64 = 0,
+
+    /// Ranks every player on one complete board and shares its pot.
+    inline fn settle(table: *Table, board: eval.Accumulator) void {
+        var ranks: [players_max]u16 = undefined;
+        var best: u16 = 0;
+        for (table.holes, 0..) |hole, i| {
+            var hand = board;
+            hand.merge(hole);
+            ranks[i] = eval.rank_accumulator(hand);
+            best = @max(best, ranks[i]);
+        }
+        var winners: u32 = 0;
+        for (ranks[0..table.holes.len]) |rank| winners += @intFromBool(rank == best);
+        const share: u64 = pot_units / winners;
+        for (ranks[0..table.holes.len], table.tallies) |rank, *tally| {
+            if (rank != best) continue;
+            if (winners == 1) tally.wins += 1 else tally.ties += 1;
+            tally.share_units += share;
+            tally.share_units_squared += share * share;
+        }
+        table.games += 1;
+    }
+};
+
+/// Every completion of `board` by `missing` cards from `deck`, first cards taken from the
+/// deck's slots `first_slot`, `first_slot + stride`, … (threads take interleaved shares).
+pub fn exact(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, first_slot: u32, stride: u32) void {
+    assert(missing <= board_cards_max and stride >= 1);
+    var cards: [eval.card_count]u8 = undefined;
+    var n: u32 = 0;
+    var remaining = deck;
+    while (remaining != 0) : (remaining &= remaining - 1) {
+        cards[n] = @intCast(@ctz(remaining));
+        n += 1;
+    }
+    if (missing == 0) {
+        if (first_slot == 0) table.settle(board);
+        return;
+    }
+    switch (missing) {
+        inline 1...board_cards_max => |depth| {
+            var slot = first_slot;
+            while (slot + depth <= n) : (slot += stride) {
+                var next = board;
+                next.add(cards[slot]);
+                extend(depth - 1, table, cards[0..n], slot + 1, next);
+            }
+        },
+        else => unreachable,
+    }
+}
+
+fn extend(comptime depth: u32, table: *Table, cards: []const u8, first: u32, board: eval.Accumulator) void {
+    if (depth == 0) return table.settle(board);
+    var i = first;
+    while (i + depth <= cards.len) : (i += 1) {
+        var next = board;
+        next.add(cards[i]);
+        extend(depth - 1, table, cards, i + 1, next);
+    }
+}
+
+/// Games `first_game .. first_game + games` of the stream named by `key`: each completes
+/// the board with `missing` cards drawn from `deck` (game g depends only on key and g).
+pub fn monte_carlo(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, key: u64, first_game: u64, games: u64) void {
+    assert(missing <= board_cards_max and @popCount(deck) >= missing);
+    const deck_size: u32 = @popCount(deck);
+    for (0..games) |g| {
+        const game = first_game + g;
+        var hand = board;
+        var left = deck;
+        for (0..missing) |j| {
+            const n = deal.below(deal.draw_word(key, game, j), deck_size - @as(u32, @intCast(j)));
+            const card = deal.nth_set_bit(left, n);
+            left &= ~(@as(u64, 1) << card);
+            hand.add(card);
+        }
+        table.settle(hand);
+    }
+}
+
+test "exact: AcKd vs QhQs over all 1,712,304 boards" {
+    const ace_clubs = 13 + 12;
+    const king_diamonds = 39 + 11;
+    const queen_hearts = 26 + 10;
+    const queen_spades = 0 + 10;
+    var holes: [2]eval.Accumulator = .{ .empty, .empty };
+    holes[0].add(ace_clubs);
+    holes[0].add(king_diamonds);
+    holes[1].add(queen_hearts);
+    holes[1].add(queen_spades);
+    var tallies: [2]Tally = .{ .{}, .{} };
+    var table: Table = .{ .holes = &holes, .tallies = &tallies };
+    const deck = deal.full_deck & ~(holes[0].mask | holes[1].mask);
+    exact(&table, .empty, deck, 5, 0, 1);
+    try std.testing.expectEqual(@as(u64, 1_712_304), table.games);
+    try std.testing.expectEqual(@as(u64, 730_541), tallies[0].wins);
+    try std.testing.expectEqual(@as(u64, 975_909), tallies[1].wins);
+    try std.testing.expectEqual(@as(u64, 5_854), tallies[0].ties);
+}
+
+test "monte_carlo: close to exact, and the same games whatever the split" {
+    var holes: [2]eval.Accumulator = .{ .empty, .empty };
+    holes[0].add(12);
+    holes[0].add(25); // As Ac
+    holes[1].add(11);
+    holes[1].add(24); // Ks Kc
+    const deck = deal.full_deck & ~(holes[0].mask | holes[1].mask);
+    var whole: [2]Tally = .{ .{}, .{} };
+    var table: Table = .{ .holes = &holes, .tallies = &whole };
+    monte_carlo(&table, .empty, deck, 5, deal.seed_key(1), 0, 20_000);
+    var split: [2]Tally = .{ .{}, .{} };
+    var first: Table = .{ .holes = &holes, .tallies = &split };
+    monte_carlo(&first, .empty, deck, 5, deal.seed_key(1), 0, 7_000);
+    monte_carlo(&first, .empty, deck, 5, deal.seed_key(1), 7_000, 13_000);
+    try std.testing.expectEqual(whole, split);
+    const equity = @as(f64, @floatFromInt(whole[0].share_units)) / (pot_units * 20_000.0);
+    try std.testing.expect(@abs(equity - 0.82) < 0.02);
+}
