@@ -34,26 +34,42 @@ pub const Table = struct {
     games: u64 = 0,
 
     /// Ranks every player on one complete board and shares its pot.
-    inline fn settle(table: *Table, board: eval.Accumulator) void {
-        var ranks: [players_max]u16 = undefined;
-        var best: u16 = 0;
-        for (table.holes, 0..) |hole, i| {
+    inline fn settle(table: *Table, comptime players: usize, board: eval.Accumulator) void {
+        var ranks: [players]u16 = undefined;
+        inline for (&ranks, 0..) |*rank, i| {
             var hand = board;
-            hand.merge(hole);
-            ranks[i] = eval.rank_accumulator(hand);
-            best = @max(best, ranks[i]);
+            hand.merge(table.holes[i]);
+            rank.* = eval.rank_accumulator(hand);
         }
+        table.share(players, &ranks);
+    }
+
+    /// Shares one pot among the best ranks. Branch-free: who wins a random board is a coin
+    /// toss to the branch predictor, and a miss a board would cost more than all the rest.
+    inline fn share(table: *Table, comptime players: usize, ranks: *const [players]u16) void {
+        var best: u16 = 0;
+        inline for (ranks) |rank| best = @max(best, rank);
         var winners: u32 = 0;
-        for (ranks[0..table.holes.len]) |rank| winners += @intFromBool(rank == best);
-        const share: u64 = pot_units / winners;
-        for (ranks[0..table.holes.len], table.tallies) |rank, *tally| {
-            if (rank != best) continue;
-            if (winners == 1) tally.wins += 1 else tally.ties += 1;
-            tally.share_units += share;
-            tally.share_units_squared += share * share;
+        inline for (ranks) |rank| winners += @intFromBool(rank == best);
+        const alone: u64 = @intFromBool(winners == 1);
+        const units: u64 = shares[winners];
+        inline for (ranks, 0..) |rank, i| {
+            const tally = &table.tallies[i];
+            const is_best: u64 = @intFromBool(rank == best);
+            tally.wins += is_best & alone;
+            tally.ties += is_best & (alone ^ 1);
+            tally.share_units += is_best * units;
+            tally.share_units_squared += is_best * units * units;
         }
         table.games += 1;
     }
+};
+
+/// A pot's share for each number of winners, in units.
+const shares: [players_max + 1]u64 = table: {
+    var table: [players_max + 1]u64 = @splat(0);
+    for (1..players_max + 1) |winners| table[winners] = pot_units / winners;
+    break :table table;
 };
 
 /// Every completion of `board` by `missing` cards from `deck`, first cards taken from the
@@ -67,30 +83,63 @@ pub fn exact(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, fi
         cards[n] = @intCast(@ctz(remaining));
         n += 1;
     }
-    if (missing == 0) {
-        if (first_slot == 0) table.settle(board);
-        return;
-    }
-    switch (missing) {
-        inline 1...board_cards_max => |depth| {
-            var slot = first_slot;
-            while (slot + depth <= n) : (slot += stride) {
-                var next = board;
-                next.add(cards[slot]);
-                extend(depth - 1, table, cards[0..n], slot + 1, next);
+    switch (table.holes.len) {
+        inline 2...players_max => |players| {
+            if (missing == 0) {
+                if (first_slot == 0) table.settle(players, board);
+                return;
+            }
+            switch (missing) {
+                inline 1...board_cards_max => |depth| {
+                    var slot = first_slot;
+                    while (slot + depth <= n) : (slot += stride) {
+                        var next = board;
+                        next.add(cards[slot]);
+                        extend(players, depth - 1, table, cards[0..n], slot + 1, next);
+                    }
+                },
+                else => unreachable,
             }
         },
         else => unreachable,
     }
 }
 
-fn extend(comptime depth: u32, table: *Table, cards: []const u8, first: u32, board: eval.Accumulator) void {
-    if (depth == 0) return table.settle(board);
+fn extend(comptime players: usize, comptime depth: u32, table: *Table, cards: []const u8, first: u32, board: eval.Accumulator) void {
+    if (depth == 0) return table.settle(players, board);
+    if (depth == 1) return extend_last(players, table, cards, first, board);
     var i = first;
     while (i + depth <= cards.len) : (i += 1) {
         var next = board;
         next.add(cards[i]);
-        extend(depth - 1, table, cards, i + 1, next);
+        extend(players, depth - 1, table, cards, i + 1, next);
+    }
+}
+
+/// The last board card, where all the time goes: each player's six cards are tallied once,
+/// and a player none of whose suits holds four cannot make a flush with one more card, so
+/// is ranked from the fingerprint alone.
+fn extend_last(comptime players: usize, table: *Table, cards: []const u8, first: u32, board: eval.Accumulator) void {
+    var six: [players]eval.Accumulator = undefined;
+    var flush_possible: [players]bool = undefined;
+    inline for (&six, &flush_possible, 0..) |*hand, *possible, i| {
+        hand.* = board;
+        hand.merge(table.holes[i]);
+        possible.* = hand.flush_within_one();
+    }
+    var ranks: [players]u16 = undefined;
+    for (cards[first..]) |card| {
+        inline for (0..players) |i| {
+            if (flush_possible[i]) {
+                var hand = six[i];
+                hand.add(card);
+                ranks[i] = eval.rank_accumulator(hand);
+            } else {
+                const fingerprint: u32 = @truncate(six[i].key +% eval.card_keys[card]);
+                ranks[i] = eval.rank_fingerprint(fingerprint);
+            }
+        }
+        table.share(players, &ranks);
     }
 }
 
@@ -98,6 +147,13 @@ fn extend(comptime depth: u32, table: *Table, cards: []const u8, first: u32, boa
 /// the board with `missing` cards drawn from `deck` (game g depends only on key and g).
 pub fn monte_carlo(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, key: u64, first_game: u64, games: u64) void {
     assert(missing <= board_cards_max and @popCount(deck) >= missing);
+    switch (table.holes.len) {
+        inline 2...players_max => |players| monte_carlo_players(players, table, board, deck, missing, key, first_game, games),
+        else => unreachable,
+    }
+}
+
+fn monte_carlo_players(comptime players: usize, table: *Table, board: eval.Accumulator, deck: u64, missing: u32, key: u64, first_game: u64, games: u64) void {
     const deck_size: u32 = @popCount(deck);
     for (0..games) |g| {
         const game = first_game + g;
@@ -109,7 +165,7 @@ pub fn monte_carlo(table: *Table, board: eval.Accumulator, deck: u64, missing: u
             left &= ~(@as(u64, 1) << card);
             hand.add(card);
         }
-        table.settle(hand);
+        table.settle(players, hand);
     }
 }
 
