@@ -16,7 +16,7 @@ from pathlib import Path
 
 import cffi
 
-ABI_VERSION = 8
+ABI_VERSION = 9
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 

@@ -1,30 +1,35 @@
-"""Equity of known hands: ``pp.equity`` (and ``pypoker equity``), exact or Monte Carlo.
+"""Equity of hands and ranges: ``pp.equity`` (and ``pypoker equity``), exact or Monte Carlo.
 
-Each player holds two known cards (2 to 10 players); the board holds 0, 3, 4 or 5 cards;
-dead cards are out of the deck. Exact enumeration settles every completion of the board;
-Monte Carlo settles random completions, game ``g`` depending only on ``(seed, g)``, so the
-result for a seed is the same for any thread count. A pot split k ways gives each winner
-1/k. Ranges, partial hands and random players are not taken yet: the engine's tallies are
-per player already, the range language and combo sampling are what remain.
+2 to 10 players, each a hand (``AcKd``), a partial hand (``Ac``), a range (``QQ+,AKs:0.5``)
+or ``random`` (see ``pypoker.ranges``); the board holds 0, 3, 4 or 5 cards; dead cards are
+out. Combos holding a board or dead card are removed first. Exact enumeration settles every
+completion of the board for every deal of combos sharing no card (weighted by the product
+of the combos' weights); Monte Carlo draws the combos by weight (redrawing a deal whose
+combos collide) and then the board, game ``g`` depending only on ``(seed, g)``, so a seed
+gives the same result for any thread count. A pot split k ways gives each winner 1/k.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._native import CardParseError, PokerError, check_call, ffi, lib, new_error
+from ._native import PokerError, check_call, ffi, lib, new_error
 from ._parallel import cpu_count, run_sliced
 from .cards import CARD_NAMES
 from .cardset import _bits_of
+from .ranges import Range, RangeSyntaxError, parse_range
 
 POT_UNITS = 2520  # a pot in share units: divisible by every player count 1..10
 PLAYERS_MIN, PLAYERS_MAX = 2, 10
 MONTE_CARLO_BATCH = 1 << 18  # games between checks of the stopping rules
 DEFAULT_GAMES = 1_000_000
+# exact=None enumerates when deals of combos times board completions stay under this.
+EXACT_BUDGET = 200_000_000
 
 
 @dataclass
@@ -83,24 +88,38 @@ def _names(cards: int) -> str:
     return "".join(CARD_NAMES[i] for i in range(52) if cards >> i & 1)
 
 
-def _hole_sets(players: Sequence) -> np.ndarray:
+def _ranges(players: Sequence, dead_bits: int) -> list[Range]:
+    """Each player's combos, card removal against the board and dead cards applied."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError("players must be a list of hands, e.g. ['AcKd', '7h7s']")
+        raise TypeError("players must be a list of hands or ranges, e.g. ['AcKd', 'QQ+']")
     if not PLAYERS_MIN <= len(players) <= PLAYERS_MAX:
         raise ValueError(f"{len(players)} players: equity takes {PLAYERS_MIN} to {PLAYERS_MAX}")
-    sets = np.zeros(len(players), dtype=np.uint64)
-    for i, hand in enumerate(players):
-        try:
-            bits = _bits_of(hand)
-        except CardParseError:
-            bits = 0
-        if bin(bits).count("1") != 2:
-            raise ValueError(
-                f"player {i + 1}: {hand!r} is not two cards; ranges, partial hands and "
-                "random players are not supported yet"
-            )
-        sets[i] = bits
-    return sets
+    ranges = []
+    for i, player in enumerate(players):
+        if isinstance(player, str):
+            try:
+                parsed = parse_range(player)
+            except RangeSyntaxError as error:
+                raise RangeSyntaxError(f"player {i + 1}: {error}", error.position) from None
+        else:
+            ids = np.array(sorted(iter(_as_cardset(player))), dtype=np.uint8)
+            if len(ids) != 2:
+                raise ValueError(f"player {i + 1}: {player!r} is not two cards")
+            parsed = Range(str(player), ids.reshape(1, 2), np.ones(1))
+        if len(parsed.cards) == 1:
+            ranges.append(parsed)  # a known hand: a clash with the board is an error below
+            continue
+        left = parsed.without(dead_bits)
+        if len(left) == 0:
+            raise ValueError(f"player {i + 1}: no combination of {player!r} is left")
+        ranges.append(left)
+    return ranges
+
+
+def _as_cardset(cards):
+    from .cardset import CardSet
+
+    return CardSet(cards)
 
 
 def _check(status: int, err, hands: list[str]) -> None:
@@ -182,15 +201,18 @@ def equity(
     whichever comes first when several are given. ``seed`` (default 0) fixes the games.
     """
     started = time.perf_counter()
-    holes = _hole_sets(players)
-    hands = [
-        p.replace(" ", "") if isinstance(p, str) else _names(int(h))
-        for p, h in zip(players, holes, strict=True)
-    ]
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
-    workers = cpu_count() if threads is None else threads
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    ranges = _ranges(players, board_bits | dead_bits)
+    hands = [
+        p.replace(" ", "") if isinstance(p, str) else _names(int(_bits_of(p))) for p in players
+    ]
+    if any(len(r) > 1 for r in ranges):
+        return _equity_ranges(
+            ranges, hands, board_bits, dead_bits, exact, games, stderr, seconds, threads,
+            seed, started,
+        )  # fmt: skip
+    holes = np.array([int(r.sets()[0]) for r in ranges], dtype=np.uint64)
+    workers = _threads(threads)
     run_exact = exact is None or exact
     if run_exact and (games is not None or stderr is not None or seconds is not None):
         if exact:
@@ -224,6 +246,151 @@ def equity(
         stderr=error,
         seconds=time.perf_counter() - started,
     )
+
+
+def _threads(threads: int | None) -> int:
+    workers = cpu_count() if threads is None else threads
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    return workers
+
+
+def _deals(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
+    """Every deal of one combo a player sharing no card: (deals, players) card sets and
+    each deal's weight (the product of its combos' weights)."""
+    deals = np.zeros((1, 0), dtype=np.uint64)
+    weights = np.ones(1)
+    for r in ranges:
+        sets = r.sets()
+        used = np.bitwise_or.reduce(deals, axis=1) if deals.shape[1] else np.zeros(1, np.uint64)
+        clash = (used[:, None] & sets[None, :]) != 0
+        keep_deal, keep_combo = np.nonzero(~clash)
+        deals = np.concatenate([deals[keep_deal], sets[keep_combo][:, None]], axis=1)
+        weights = weights[keep_deal] * r.weights[keep_combo]
+    return deals, weights
+
+
+def _equity_ranges(ranges, hands, board, dead, exact, games, stderr, seconds, threads, seed,
+                   started) -> EquityResult:  # fmt: skip
+    workers = _threads(threads)
+    missing = 5 - bin(board).count("1")
+    if missing not in (0, 1, 2, 5):
+        raise ValueError("the board must hold 0, 3, 4 or 5 cards")
+    deck = 52 - bin(board | dead).count("1") - 2 * len(ranges)
+    boards = math.comb(deck, missing) if deck >= missing else 0
+    sizes = np.prod([float(len(r)) for r in ranges])
+    if exact is None:
+        exact = games is None and stderr is None and seconds is None
+        exact = exact and sizes * boards <= EXACT_BUDGET
+    if exact and (games is not None or stderr is not None or seconds is not None):
+        raise ValueError("games, stderr and seconds are Monte Carlo's stopping rules")
+    if exact:
+        deals, weights = _deals(ranges)
+        if len(deals) == 0:
+            raise ValueError("the ranges leave no deal of combos without a shared card")
+        tallies, played = _exact_deals(deals, weights, board, dead, workers, hands)
+        total = weights.sum()
+        stderr_values = None
+    else:
+        tallies, played = _run_ranges_monte_carlo(
+            ranges, board, dead, games, stderr, seconds, workers, seed or 0, started
+        )
+        total = 1.0
+    denominator = total * (boards if exact else played)
+    equity_values = tallies[:, 2] / POT_UNITS / denominator
+    if not exact:
+        squares = tallies[:, 3] / POT_UNITS**2 / played
+        stderr_values = np.sqrt(np.maximum(squares - equity_values**2, 0.0) / played)
+    return EquityResult(
+        hands=hands,
+        board=_names(board),
+        dead=_names(dead),
+        exact=bool(exact),
+        games=int(played),
+        equity=equity_values,
+        win=tallies[:, 0] / denominator,
+        tie=tallies[:, 1] / denominator,
+        wins=tallies[:, 0],
+        ties=tallies[:, 1],
+        stderr=stderr_values,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _exact_deals(deals, weights, board, dead, threads, hands):
+    """Exact equity of every deal, weighted: tallies as floats, games as deals x boards."""
+    players = deals.shape[1]
+
+    def part(first: int, stop: int):
+        weighted = np.zeros((players, 4))
+        played = 0
+        tallies, tallies_p = _tallies(players)
+        games = ffi.new("uint64_t *", 0)
+        for d in range(first, stop):
+            tallies[...] = 0
+            games[0] = 0
+            holes = np.ascontiguousarray(deals[d])
+            err = new_error()
+            status = lib.pp_equity_exact(
+                ffi.from_buffer("uint64_t[]", holes), players, board, dead, 0, 1, tallies_p,
+                games, err,
+            )  # fmt: skip
+            _check(status, err, hands)
+            weighted += tallies * weights[d]
+            played += int(games[0])
+        return weighted, played
+
+    parts = run_sliced(len(deals), max(1, min(threads, len(deals))), part)
+    return sum(w for w, _ in parts), sum(p for _, p in parts)
+
+
+def _run_ranges_monte_carlo(ranges, board, dead, games, stderr, seconds, threads, seed, started):
+    if games is not None and games < 1:
+        raise ValueError("games must be positive")
+    if stderr is not None and not stderr > 0:
+        raise ValueError("stderr must be positive")
+    combos = np.ascontiguousarray(np.concatenate([r.sets() for r in ranges]))
+    cumulative = np.ascontiguousarray(np.concatenate([np.cumsum(r.weights) for r in ranges]))
+    offsets = np.zeros(len(ranges) + 1, dtype=np.uint32)
+    np.cumsum([len(r) for r in ranges], out=offsets[1:])
+    combos_p = ffi.from_buffer("uint64_t[]", combos)
+    cumulative_p = ffi.from_buffer("double[]", cumulative)
+    offsets_p = ffi.from_buffer("uint32_t[]", offsets)
+    players = len(ranges)
+
+    def part(first_game: int, count: int):
+        def share(first: int, stop: int):
+            tallies, tallies_p = _tallies(players)
+            played = ffi.new("uint64_t *", 0)
+            status = lib.pp_equity_ranges(
+                combos_p, cumulative_p, offsets_p, players, board, dead, seed,
+                first_game + first, stop - first, tallies_p, played,
+            )  # fmt: skip
+            if status == lib.PP_OUTPUT_FULL:
+                raise ValueError("the ranges (almost) always share a card: no deal found")
+            if status == lib.PP_EMPTY_HAND:
+                raise ValueError("a player has no combination left")
+            check_call(status)
+            return tallies, int(played[0])
+
+        parts = run_sliced(count, max(1, min(threads, count)), share)
+        return sum(t for t, _ in parts), sum(p for _, p in parts)
+
+    target = games if games is not None else (None if stderr or seconds else DEFAULT_GAMES)
+    total = np.zeros((players, 4), dtype=np.uint64)
+    played = 0
+    while True:
+        batch = MONTE_CARLO_BATCH if target is None else min(MONTE_CARLO_BATCH, target - played)
+        tallies, count = part(played, batch)
+        total += tallies
+        played += count
+        if target is not None and played >= target:
+            break
+        if seconds is not None and time.perf_counter() - started >= seconds:
+            break
+        if stderr is not None and _worst_stderr(total, played) <= stderr:
+            break
+    return total.astype(np.float64), played
 
 
 def _run_monte_carlo(holes, board, dead, games, stderr, seconds, threads, seed, hands, started):

@@ -90,8 +90,7 @@ def test_stopping_rules():
         (["AcKd"] + ["2c3c"] * 0, {}, ValueError, "1 players"),
         ([f"{v}c{v}d" for v in "23456789TJQ"], {}, ValueError, "11 players"),
         (["AcKd", "QhQs"], {"board": "2c3c"}, ValueError, "0, 3, 4 or 5"),
-        (["AcKd", "KK"], {}, ValueError, "player 2: 'KK' is not two cards"),
-        (["AcKd", "Qh"], {}, ValueError, "not supported yet"),
+        (["AcKd", "KX"], {}, ValueError, "player 2: 'KX' at 0"),
     ],
 )
 def test_bad_input(players, kwargs, error, message):

@@ -83,7 +83,7 @@ fn xgetbv0() u32 {
 }
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 8;
+pub const abi_version: u32 = 9;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -360,6 +360,50 @@ pub const api = struct {
         };
         kernels().equity_monte_carlo(&setup.holes, players, &setup.board, setup.deck, setup.missing, deal.seed_key(seed), first_game, count, tallies orelse
             return .null_pointer, games orelse return .null_pointer);
+        return .ok;
+    }
+
+    /// Monte Carlo equity of `players` (2..10) ranges: player p's combos (two-card sets) are
+    /// `combos[offsets[p] .. offsets[p + 1]]` with running weight sums in
+    /// `cumulative_weights` (positive, increasing within a player), none holding a board or
+    /// dead card. Games as in `pp_equity_monte_carlo`. `output_full` means some game found
+    /// no deal of combos without a shared card in 10,000 draws.
+    pub fn pp_equity_ranges(
+        combos: ?[*]const u64,
+        cumulative_weights: ?[*]const f64,
+        offsets: ?[*]const u32,
+        players: u32,
+        board: u64,
+        dead: u64,
+        seed: u64,
+        first_game: u64,
+        count: u64,
+        tallies: ?[*]Tally,
+        games: ?*u64,
+    ) callconv(.c) Status {
+        if (players < 2 or players > equity.players_max) return .bad_argument;
+        const c = combos orelse return .null_pointer;
+        const w = cumulative_weights orelse return .null_pointer;
+        const o = offsets orelse return .null_pointer;
+        const board_cards = @popCount(board);
+        if ((board | dead) & eval.set_invalid_bits != 0 or board & dead != 0) return .bad_argument;
+        if (board_cards != 0 and (board_cards < 3 or board_cards > equity.board_cards_max)) return .bad_argument;
+        if (o[0] != 0) return .bad_argument;
+        for (0..players) |p| {
+            if (o[p + 1] <= o[p]) return .empty_hand; // a player with no combo left
+            var previous: f64 = 0;
+            for (c[o[p]..o[p + 1]], w[o[p]..o[p + 1]]) |set, sum| {
+                if (@popCount(set) != 2 or set & eval.set_invalid_bits != 0 or set & (board | dead) != 0) return .bad_argument;
+                if (!(sum > previous)) return .bad_argument;
+                previous = sum;
+            }
+        }
+        var board_accumulator: eval.Accumulator = .empty;
+        var cards = board;
+        while (cards != 0) : (cards &= cards - 1) board_accumulator.add(@intCast(@ctz(cards)));
+        const missing: u32 = equity.board_cards_max - board_cards;
+        if (!kernels().equity_ranges(c, w, o, players, &board_accumulator, dead, missing, deal.seed_key(seed), first_game, count, tallies orelse
+            return .null_pointer, games orelse return .null_pointer)) return .output_full;
         return .ok;
     }
 

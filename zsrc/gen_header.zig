@@ -8,6 +8,11 @@ const capi = @import("capi");
 fn c_type(comptime T: type) []const u8 {
     return switch (@typeInfo(T)) {
         .void, .@"opaque" => "void",
+        .float => |float| switch (float.bits) {
+            32 => "float",
+            64 => "double",
+            else => @compileError("no C spelling for " ++ @typeName(T)),
+        },
         .int => |int| std.fmt.comptimePrint("{s}int{d}_t", .{
             if (int.signedness == .unsigned) "u" else "",
             int.bits,

@@ -57,7 +57,10 @@ pub const RankStringsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u1
 pub const EquityExact = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u32, u32, [*]equity.Tally, *u64) callconv(.c) void;
 pub const EquityMonteCarlo = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) void;
 
+pub const EquityRanges = fn ([*]const u64, [*]const f64, [*]const u32, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) bool;
+
 pub const Kernels = struct {
+    equity_ranges: *const EquityRanges,
     equity_exact: *const EquityExact,
     equity_monte_carlo: *const EquityMonteCarlo,
     rank_cards_status: *const RankCardsStatus,
@@ -75,6 +78,7 @@ pub const Kernels = struct {
 /// The kernel set exported under `prefix` by one compiled copy of kernels.zig.
 pub fn resolve(comptime prefix: []const u8) Kernels {
     return .{
+        .equity_ranges = @extern(*const EquityRanges, .{ .name = prefix ++ "equity_ranges" }),
         .equity_exact = @extern(*const EquityExact, .{ .name = prefix ++ "equity_exact" }),
         .equity_monte_carlo = @extern(*const EquityMonteCarlo, .{ .name = prefix ++ "equity_monte_carlo" }),
         .rank_cards_status = @extern(*const RankCardsStatus, .{ .name = prefix ++ "rank_cards_status" }),

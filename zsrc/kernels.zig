@@ -26,6 +26,32 @@ fn equity_exact(
     games.* += table.games;
 }
 
+fn equity_ranges(
+    combos: [*]const u64,
+    cumulative_weights: [*]const f64,
+    offsets: [*]const u32,
+    players: u32,
+    board: *const eval.Accumulator,
+    dead: u64,
+    missing: u32,
+    key: u64,
+    first_game: u64,
+    count: u64,
+    tallies: [*]equity.Tally,
+    games: *u64,
+) callconv(.c) bool {
+    const combo_count = offsets[players];
+    const ranges: equity.Ranges = .{
+        .combos = combos[0..combo_count],
+        .cumulative_weights = cumulative_weights[0..combo_count],
+        .offsets = offsets[0 .. players + 1],
+    };
+    var table: equity.Table = .{ .holes = &.{}, .tallies = tallies[0..players] };
+    const dealt = equity.monte_carlo_ranges(&table, ranges, board.*, dead, missing, key, first_game, count);
+    games.* += table.games;
+    return dealt;
+}
+
 fn equity_monte_carlo(
     holes: [*]const eval.Accumulator,
     players: u32,
@@ -125,6 +151,7 @@ fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16
 comptime {
     const p = options.prefix;
     const hidden: std.lang.SymbolVisibility = .hidden;
+    @export(&equity_ranges, .{ .name = p ++ "equity_ranges", .visibility = hidden });
     @export(&equity_exact, .{ .name = p ++ "equity_exact", .visibility = hidden });
     @export(&equity_monte_carlo, .{ .name = p ++ "equity_monte_carlo", .visibility = hidden });
     @export(&rank_cards_status, .{ .name = p ++ "rank_cards_status", .visibility = hidden });
