@@ -1,9 +1,10 @@
-"""Equity engine against the bars of the equity issue (known hands only, for now).
+"""Equity engine against the bars of the equity issue.
 
     python bench/bench_equity.py [--runs 5] [--games 10M]
 
 - Monte Carlo heads-up, random boards (AcKd vs QhQs): M games/s on one thread and on all;
-- exact AcKd vs QhQs preflop, all 1,712,304 boards by real enumeration: ms on one thread.
+- exact AcKd vs QhQs preflop, all 1,712,304 boards by real enumeration: ms on one thread;
+- range vs range preflop, QQ+,AKs vs JJ-99,AQs+: exact seconds and Monte Carlo games/s.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ def main() -> int:
     wins = result.wins.tolist()
     print(f"exact AcKd vs QhQs, 1 thread: {ns / 1e6:.2f} ms "
           f"({result.games:,} boards, wins {wins}, ties {result.ties[0]:,})")  # fmt: skip
+    ranges = ["QQ+,AKs", "JJ-99,AQs+"]
+    ns = median_ns(lambda: pp.equity(ranges, exact=True, threads=1), 1)
+    print(f"exact QQ+,AKs vs JJ-99,AQs+ preflop, 1 thread: {ns / 1e9:.2f} s (one run)")
+    ns = median_ns(lambda: pp.equity(ranges, exact=False, games=args.games, threads=1), args.runs)
+    print(f"Monte Carlo QQ+,AKs vs JJ-99,AQs+, 1 thread: {args.games / ns * 1e3:7.1f} M games/s")
     return 0
 
 

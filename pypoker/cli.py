@@ -7,7 +7,7 @@
 ``pypoker deal 10M -p 6 -o hands.parquet``   a labelled dataset of dealt showdowns
 ``pypoker enumerate 7``         category counts of every 7-card hand
 ``pypoker bench``               ns/hand of every form against the peers, in one run
-``pypoker equity AcKd 7h7s [- 8c 4d 7c]``   equity of known hands, exact or Monte Carlo
+``pypoker equity AcKd 7h7s [- 8c 4d 7c]``   equity of hands and ranges, exact or Monte Carlo
 """
 
 from __future__ import annotations
@@ -132,6 +132,10 @@ def _equity(args) -> int:
     if "-" in hands:  # Poker bits' form: hands, then "-", then the board's cards
         split = hands.index("-")
         hands, board_cards = hands[:split], board_cards + hands[split + 1 :]
+    if args.players is not None:  # -p N: the players not given hold random hands
+        if args.players < len(hands):
+            raise ValueError(f"-p {args.players} but {len(hands)} players are given")
+        hands = hands + ["random"] * (args.players - len(hands))
     monte_carlo = args.games is not None or args.stderr is not None or args.seconds is not None
     result = equity(
         hands, board="".join(board_cards) or None, dead=args.dead,
@@ -181,9 +185,12 @@ def main(argv: list[str] | None = None) -> int:
     bench_parser.add_argument("--no-peers", action="store_true", help="skip the other libraries")
     bench_parser.add_argument("-o", "--output", help="folder for rank.json and rank.png")
     equity_parser = commands.add_parser(
-        "equity", help="equity of known hands: pypoker equity AcKd 7h7s [- 8c 4d 7c]"
+        "equity", help="equity of hands and ranges: pypoker equity AcKd 7h7s [- 8c 4d 7c]"
     )
-    equity_parser.add_argument("cards", nargs="+", help="hands, then optionally - and the board")
+    equity_parser.add_argument(
+        "cards", nargs="+", help="hands or ranges (AcKd, QQ+, [AQs+,TT+], Ac, random), then - board"
+    )
+    equity_parser.add_argument("-p", "--players", type=int, help="players; extra ones random")
     equity_parser.add_argument("-b", "--board", nargs="+", help="board cards (0, 3, 4 or 5)")
     equity_parser.add_argument("-d", "--dead", help='dead cards, e.g. "2c3d"')
     equity_parser.add_argument("-e", "--exact", action="store_true", help="enumerate (default)")
