@@ -137,10 +137,13 @@ def _equity(args) -> int:
             raise ValueError(f"-p {args.players} but {len(hands)} players are given")
         hands = hands + ["random"] * (args.players - len(hands))
     monte_carlo = args.games is not None or args.stderr is not None or args.seconds is not None
+    if args.exact and monte_carlo:
+        raise ValueError("-e enumerates; -g, --stderr and --seconds are for Monte Carlo")
     result = equity(
         hands, board="".join(board_cards) or None, dead=args.dead,
-        exact=None if not monte_carlo else False, games=args.games, stderr=args.stderr,
-        seconds=args.seconds, threads=args.threads, seed=args.seed,
+        exact=True if args.exact else (False if monte_carlo else None), games=args.games,
+        stderr=args.stderr, seconds=args.seconds, threads=args.threads, seed=args.seed,
+        progress=sys.stderr.isatty(),
     )  # fmt: skip
     print(result)
     if not result.exact:

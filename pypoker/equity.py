@@ -11,7 +11,9 @@ gives the same result for any thread count. A pot split k ways gives each winner
 
 from __future__ import annotations
 
+import functools
 import math
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -191,6 +193,7 @@ def equity(
     seconds: float | None = None,
     threads: int | None = None,
     seed: int | None = None,
+    progress: bool = False,
 ) -> EquityResult:
     """Equity of 2..10 known hands (``["AcKd", "QhQs"]``) on ``board`` (0, 3, 4 or 5 cards)
     with ``dead`` cards out.
@@ -199,6 +202,8 @@ def equity(
     1,712,304 boards); ``exact=False`` runs Monte Carlo until ``games`` games (default 1M),
     every equity's standard error is at most ``stderr``, or ``seconds`` have passed —
     whichever comes first when several are given. ``seed`` (default 0) fixes the games.
+    ``progress=True`` reports Monte Carlo's games and worst standard error on stderr as it
+    goes.
     """
     started = time.perf_counter()
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
@@ -209,7 +214,7 @@ def equity(
     if any(len(r) > 1 for r in ranges):
         return _equity_ranges(
             ranges, hands, board_bits, dead_bits, exact, games, stderr, seconds, threads,
-            seed, started,
+            seed, started, progress,
         )  # fmt: skip
     holes = np.array([int(r.sets()[0]) for r in ranges], dtype=np.uint64)
     workers = _threads(threads)
@@ -221,9 +226,10 @@ def equity(
     if run_exact:
         tallies, played = _exact(holes, board_bits, dead_bits, min(workers, 52), hands)
     else:
-        tallies, played = _run_monte_carlo(
-            holes, board_bits, dead_bits, games, stderr, seconds, workers, seed or 0, hands,
-            started,
+        batches = functools.partial(_monte_carlo, holes, board_bits, dead_bits, seed or 0)
+        tallies, played = _run_batches(
+            len(holes), lambda first, count: batches(first, count, workers, hands), games,
+            stderr, seconds, started, progress,
         )  # fmt: skip
     shares = tallies[:, 2].astype(np.float64) / POT_UNITS
     mean = shares / played
@@ -271,7 +277,7 @@ def _deals(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _equity_ranges(ranges, hands, board, dead, exact, games, stderr, seconds, threads, seed,
-                   started) -> EquityResult:  # fmt: skip
+                   started, progress) -> EquityResult:  # fmt: skip
     workers = _threads(threads)
     missing = 5 - bin(board).count("1")
     if missing not in (0, 1, 2, 5):
@@ -293,7 +299,7 @@ def _equity_ranges(ranges, hands, board, dead, exact, games, stderr, seconds, th
         stderr_values = None
     else:
         tallies, played = _run_ranges_monte_carlo(
-            ranges, board, dead, games, stderr, seconds, workers, seed or 0, started
+            ranges, board, dead, games, stderr, seconds, workers, seed or 0, started, progress
         )
         total = 1.0
     denominator = total * (boards if exact else played)
@@ -344,11 +350,9 @@ def _exact_deals(deals, weights, board, dead, threads, hands):
     return sum(w for w, _ in parts), sum(p for _, p in parts)
 
 
-def _run_ranges_monte_carlo(ranges, board, dead, games, stderr, seconds, threads, seed, started):
-    if games is not None and games < 1:
-        raise ValueError("games must be positive")
-    if stderr is not None and not stderr > 0:
-        raise ValueError("stderr must be positive")
+def _run_ranges_monte_carlo(
+    ranges, board, dead, games, stderr, seconds, threads, seed, started, progress
+):
     combos = np.ascontiguousarray(np.concatenate([r.sets() for r in ranges]))
     cumulative = np.ascontiguousarray(np.concatenate([np.cumsum(r.weights) for r in ranges]))
     offsets = np.zeros(len(ranges) + 1, dtype=np.uint32)
@@ -376,42 +380,37 @@ def _run_ranges_monte_carlo(ranges, board, dead, games, stderr, seconds, threads
         parts = run_sliced(count, max(1, min(threads, count)), share)
         return sum(t for t, _ in parts), sum(p for _, p in parts)
 
-    target = games if games is not None else (None if stderr or seconds else DEFAULT_GAMES)
-    total = np.zeros((players, 4), dtype=np.uint64)
-    played = 0
-    while True:
-        batch = MONTE_CARLO_BATCH if target is None else min(MONTE_CARLO_BATCH, target - played)
-        tallies, count = part(played, batch)
-        total += tallies
-        played += count
-        if target is not None and played >= target:
-            break
-        if seconds is not None and time.perf_counter() - started >= seconds:
-            break
-        if stderr is not None and _worst_stderr(total, played) <= stderr:
-            break
+    total, played = _run_batches(players, part, games, stderr, seconds, started, progress)
     return total.astype(np.float64), played
 
 
-def _run_monte_carlo(holes, board, dead, games, stderr, seconds, threads, seed, hands, started):
+def _run_batches(players, run, games, stderr, seconds, started, progress):
+    """Runs `run(first_game, count)` batch after batch until a stopping rule holds: `games`
+    played, every standard error at most `stderr`, or `seconds` passed (default 1M games).
+    The batches do not depend on the thread count, so neither do the games played."""
     if games is not None and games < 1:
         raise ValueError("games must be positive")
     if stderr is not None and not stderr > 0:
         raise ValueError("stderr must be positive")
     target = games if games is not None else (None if stderr or seconds else DEFAULT_GAMES)
-    total = np.zeros((len(holes), 4), dtype=np.uint64)
+    total = np.zeros((players, 4), dtype=np.uint64)
     played = 0
     while True:
         batch = MONTE_CARLO_BATCH if target is None else min(MONTE_CARLO_BATCH, target - played)
-        tallies, count = _monte_carlo(holes, board, dead, seed, played, batch, threads, hands)
+        tallies, count = run(played, batch)
         total += tallies
         played += count
+        if progress:
+            print(f"\r{played:,} games, worst stderr {_worst_stderr(total, played) * 100:.4f}%",
+                  end="", file=sys.stderr, flush=True)  # fmt: skip
         if target is not None and played >= target:
             break
         if seconds is not None and time.perf_counter() - started >= seconds:
             break
         if stderr is not None and _worst_stderr(total, played) <= stderr:
             break
+    if progress:
+        print(file=sys.stderr)
     return total, played
 
 
