@@ -76,12 +76,17 @@ const shares: [players_max + 1]u64 = table: {
 /// deck's slots `first_slot`, `first_slot + stride`, … (threads take interleaved shares).
 pub fn exact(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, first_slot: u32, stride: u32) void {
     assert(missing <= board_cards_max and stride >= 1);
+    // Value-major order (2s 2c 2h 2d 3s …): the last card's loop then meets the cards of one
+    // value in a row, and those make the same fingerprint, so `extend_last` looks it up once.
     var cards: [eval.card_count]u8 = undefined;
     var n: u32 = 0;
-    var remaining = deck;
-    while (remaining != 0) : (remaining &= remaining - 1) {
-        cards[n] = @intCast(@ctz(remaining));
-        n += 1;
+    for (0..eval.value_count) |value| {
+        for (0..eval.suit_count) |suit| {
+            const card: u8 = @intCast(suit * eval.value_count + value);
+            if (deck & (@as(u64, 1) << @intCast(card)) == 0) continue;
+            cards[n] = card;
+            n += 1;
+        }
     }
     switch (table.holes.len) {
         inline 2...players_max => |players| {
@@ -128,13 +133,18 @@ fn extend_last(comptime players: usize, table: *Table, cards: []const u8, first:
         possible.* = hand.flush_within_one();
     }
     var ranks: [players]u16 = undefined;
+    var last_value: u32 = eval.value_count; // none yet
     for (cards[first..]) |card| {
+        // Same value as the card before: every flush-free player's rank stands.
+        const value = card % eval.value_count;
+        const new_value = value != last_value;
+        last_value = value;
         inline for (0..players) |i| {
             if (flush_possible[i]) {
                 var hand = six[i];
                 hand.add(card);
                 ranks[i] = eval.rank_accumulator(hand);
-            } else {
+            } else if (new_value) {
                 const fingerprint: u32 = @truncate(six[i].key +% eval.card_keys[card]);
                 ranks[i] = eval.rank_fingerprint(fingerprint);
             }
