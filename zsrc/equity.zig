@@ -1,4 +1,6 @@
-//! Equity of known hands: exact enumeration of every board completion, or Monte Carlo.
+//! Equity: exact enumeration of every board completion for one deal of hole cards, or Monte
+//! Carlo over known hands (`monte_carlo`) or ranges (`monte_carlo_ranges`, combos drawn by
+//! weight). Exact equity over ranges runs `exact` once per deal of combos (pypoker/equity.py).
 //!
 //! Each player's hole cards are tallied once; each board is tallied once (exactly: by
 //! copy-and-extend over the remaining cards; Monte Carlo: one PDEP draw per card) and copied
