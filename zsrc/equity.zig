@@ -197,16 +197,7 @@ fn monte_carlo_ranges_players(comptime players: usize, table: *Table, ranges: Ra
             }
             if (clash == 0) break;
         }
-        const deck = deal.full_deck & ~used;
-        const deck_size: u32 = @popCount(deck);
-        var hand = board;
-        var left = deck;
-        for (0..missing) |j| {
-            const n = deal.below(deal.draw_word(key, game, j), deck_size - @as(u32, @intCast(j)));
-            const card = deal.nth_set_bit(left, n);
-            left &= ~(@as(u64, 1) << card);
-            hand.add(card);
-        }
+        const hand = complete_board(board, deal.full_deck & ~used, missing, key, game);
         var ranks: [players]u16 = undefined;
         inline for (&ranks, holes) |*rank, hole| {
             var full = hand;
@@ -216,6 +207,21 @@ fn monte_carlo_ranges_players(comptime players: usize, table: *Table, ranges: Ra
         table.share(players, &ranks);
     }
     return true;
+}
+
+/// The board of game `game`: `missing` cards drawn from `deck`, one draw each (the same
+/// counter-based draws as `pp.deal`: row = game).
+inline fn complete_board(board: eval.Accumulator, deck: u64, missing: u32, key: u64, game: u64) eval.Accumulator {
+    const deck_size: u32 = @popCount(deck);
+    var hand = board;
+    var left = deck;
+    for (0..missing) |j| {
+        const n = deal.below(deal.draw_word(key, game, j), deck_size - @as(u32, @intCast(j)));
+        const card = deal.nth_set_bit(left, n);
+        left &= ~(@as(u64, 1) << card);
+        hand.add(card);
+    }
+    return hand;
 }
 
 /// Player p's combo for a random word: the first whose running weight exceeds a uniform
@@ -245,18 +251,8 @@ pub fn monte_carlo(table: *Table, board: eval.Accumulator, deck: u64, missing: u
 }
 
 fn monte_carlo_players(comptime players: usize, table: *Table, board: eval.Accumulator, deck: u64, missing: u32, key: u64, first_game: u64, games: u64) void {
-    const deck_size: u32 = @popCount(deck);
     for (0..games) |g| {
-        const game = first_game + g;
-        var hand = board;
-        var left = deck;
-        for (0..missing) |j| {
-            const n = deal.below(deal.draw_word(key, game, j), deck_size - @as(u32, @intCast(j)));
-            const card = deal.nth_set_bit(left, n);
-            left &= ~(@as(u64, 1) << card);
-            hand.add(card);
-        }
-        table.settle(players, hand);
+        table.settle(players, complete_board(board, deck, missing, key, first_game + g));
     }
 }
 
