@@ -124,12 +124,7 @@ def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.n
         child = array.values
         values = _address(child.buffers()[1], child.offset)
         offsets = _address(buffers[1], array.offset * width)
-
-        def call(start, stop):
-            return _lib.pp_rank_lists_status(
-                values, offsets + start * width, width, stop - start, out_p + start,
-                status_p + start,
-            )  # fmt: skip
+        call = _offsets_call(_lib.pp_rank_lists_status, values, offsets, width, out_p, status_p)
 
     elif t == pa.uint64():
         sets = ffi.cast("uint64_t *", buffers[1].address + array.offset * 8)
@@ -144,12 +139,7 @@ def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.n
         text = _address(buffers[2])
         offsets = _address(buffers[1], array.offset * width)
         # Rows of 14 bytes (seven compact cards) take a fixed-width road inside the kernel.
-
-        def call(start, stop):
-            return _lib.pp_rank_strings_status(
-                text, offsets + start * width, width, stop - start, out_p + start,
-                status_p + start,
-            )  # fmt: skip
+        call = _offsets_call(_lib.pp_rank_strings_status, text, offsets, width, out_p, status_p)
 
     else:
         raise TypeError(
@@ -162,6 +152,17 @@ def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.n
     ):
         status |= _rows_with_null_cards(array)
     return out, status
+
+
+def _offsets_call(kernel, data, offsets, width, out_p, status_p):
+    """A slice call for a kernel over Arrow offsets (lists and strings alike)."""
+
+    def call(start: int, stop: int):
+        return kernel(
+            data, offsets + start * width, width, stop - start, out_p + start, status_p + start
+        )
+
+    return call
 
 
 def _rows_with_null_cards(array: pa.Array) -> np.ndarray:
