@@ -23,7 +23,7 @@ import numpy as np
 from ._native import PokerError, check_call, ffi, lib, new_error
 from ._parallel import cpu_count, run_sliced
 from .cards import CARD_NAMES
-from .cardset import _bits_of
+from .cardset import CardSet, _bits_of
 from .ranges import Range, RangeSyntaxError, parse_range
 
 POT_UNITS = 2520  # a pot in share units: divisible by every player count 1..10
@@ -104,7 +104,7 @@ def _ranges(players: Sequence, dead_bits: int) -> list[Range]:
             except RangeSyntaxError as error:
                 raise RangeSyntaxError(f"player {i + 1}: {error}", error.position) from None
         else:
-            ids = np.array(sorted(iter(_as_cardset(player))), dtype=np.uint8)
+            ids = CardSet(player).ids()
             if len(ids) != 2:
                 raise ValueError(f"player {i + 1}: {player!r} is not two cards")
             parsed = Range(str(player), ids.reshape(1, 2), np.ones(1))
@@ -116,12 +116,6 @@ def _ranges(players: Sequence, dead_bits: int) -> list[Range]:
             raise ValueError(f"player {i + 1}: no combination of {player!r} is left")
         ranges.append(left)
     return ranges
-
-
-def _as_cardset(cards):
-    from .cardset import CardSet
-
-    return CardSet(cards)
 
 
 def _check(status: int, err, hands: list[str]) -> None:
