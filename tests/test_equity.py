@@ -115,3 +115,11 @@ def test_cli_equity(capsys):
     assert "Monte Carlo: 200,000 games, board [7c8c4d]" in printed
     assert main(["equity", "AcKd", "AcQs"]) == 2
     assert "dealt twice" in capsys.readouterr().err
+
+
+def test_players_as_card_sets_and_ids_and_progress(capsys):
+    by_text = pp.equity(["AcKd", "QhQs"])
+    by_objects = pp.equity([pp.CardSet("AcKd"), pp.parse_cards("QhQs")])
+    assert np.array_equal(by_text.equity, by_objects.equity)
+    pp.equity(["AcKd", "QhQs"], exact=False, games=600_000, progress=True)
+    assert "600,000 games, worst stderr" in capsys.readouterr().err
