@@ -12,24 +12,16 @@
 from __future__ import annotations
 
 import argparse
-import statistics
 import tempfile
-import time
 from pathlib import Path
 
 import pypoker as pp
-from pypoker.benchmark import machine
+from pypoker.benchmark import machine, median_ns
 from pypoker.cli import parse_count
 
 
 def median_seconds(call, runs: int) -> float:
-    call()
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+    return median_ns(call, runs) / 1e9
 
 
 def enumerate_all_seven() -> int:

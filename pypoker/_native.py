@@ -16,6 +16,8 @@ from pathlib import Path
 
 import cffi
 
+from ._names import card_name
+
 ABI_VERSION = 9
 
 _LIB_DIR = Path(__file__).with_name("_lib")
@@ -97,17 +99,6 @@ class InvalidHandError(PokerError):
 
 class CardParseError(PokerError):
     """Card text that does not read as cards."""
-
-
-_VALUES = "23456789TJQKA"
-_SUITS = "schd"
-
-
-def card_name(card: int) -> str:
-    """``38`` → ``"Ah"``; any id outside 0..51 is shown as ``#<id>``."""
-    if 0 <= card < 52:
-        return _VALUES[card % 13] + _SUITS[card // 13]
-    return f"#{card}"
 
 
 def new_error():

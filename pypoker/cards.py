@@ -11,11 +11,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ._names import CARD_NAMES
 from ._native import CardParseError, check_parse, ffi, lib, new_error
 
-VALUES = "23456789TJQKA"
-SUITS = "schd"
-CARD_NAMES: tuple[str, ...] = tuple(v + s for s in SUITS for v in VALUES)
 _NAME_BYTES = np.array([name.encode() for name in CARD_NAMES], dtype="S2")
 
 

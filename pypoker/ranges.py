@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._names import VALUES
 from ._native import CardParseError
 from .cards import parse_cards
 
-VALUES = "23456789TJQKA"
 _VALUE = {v: i for i, v in enumerate(VALUES)}
 _GROUP = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE)
 _SPAN = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)$", re.I)
