@@ -83,7 +83,7 @@ fn xgetbv0() u32 {
 }
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 9;
+pub const abi_version: u32 = 10;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -314,17 +314,19 @@ pub const api = struct {
     }
 
     /// Exact equity of `players` (2..10) known hands (`hole_sets[i]`: two cards each) on
-    /// `board` (0, 3, 4 or 5 cards) with `dead` cards out: every completion of the board
-    /// whose first new card is the remaining deck's slot `first_slot + i * stride` (threads
-    /// take interleaved shares; one call with 0 and 1 does all). Adds to `tallies[players]`
-    /// and `*games`. On a bad card, `err.row` is the player (-1 board, -2 dead).
+    /// `board` (0, 3, 4 or 5 cards) with `dead` cards out, over every completion of the
+    /// board. The work is dealt round-robin into `parts` shares and this call does share
+    /// `part` (threads take one each; one call with 0 and 1 does all): the sum over all
+    /// parts, modulo 2^64, is the answer, though one part's tallies alone mean nothing.
+    /// Adds to `tallies[players]` and `*games`. On a bad card, `err.row` is the player (-1
+    /// board, -2 dead).
     pub fn pp_equity_exact(
         hole_sets: ?[*]const u64,
         players: u32,
         board: u64,
         dead: u64,
-        first_slot: u32,
-        stride: u32,
+        part: u32,
+        parts: u32,
         tallies: ?[*]Tally,
         games: ?*u64,
         err: ?*Error,
@@ -333,8 +335,8 @@ pub const api = struct {
             .ok => |s| s,
             .failed => |status| return status,
         };
-        if (stride < 1) return .bad_argument;
-        kernels().equity_exact(&setup.holes, players, &setup.board, setup.deck, setup.missing, first_slot, stride, tallies orelse
+        if (part >= parts) return .bad_argument;
+        kernels().equity_exact(&setup.holes, players, &setup.board, setup.deck, setup.missing, part, parts, tallies orelse
             return .null_pointer, games orelse return .null_pointer);
         return .ok;
     }

@@ -2,9 +2,9 @@
 //! Carlo over known hands (`monte_carlo`) or ranges (`monte_carlo_ranges`, combos drawn by
 //! weight). Exact equity over ranges runs `exact` once per deal of combos (pypoker/equity.py).
 //!
-//! Each player's hole cards are tallied once; each board is tallied once (exactly: by
-//! copy-and-extend over the remaining cards; Monte Carlo: one PDEP draw per card) and copied
-//! per player. A board's pot is shared among the players holding its best rank; shares are
+//! Each player's hole cards are tallied once; each board is tallied once (Monte Carlo: one
+//! PDEP draw per card) and copied per player. Exact enumeration counts boards in groups
+//! that rank alike and visits only the boards with a flush (see `exact`). A board's pot is shared among the players holding its best rank; shares are
 //! counted in whole units of 1/2520 of a pot (2520 = lcm(1..10), so every split is exact).
 const std = @import("std");
 const eval = @import("eval.zig");
@@ -35,20 +35,24 @@ pub const Table = struct {
     tallies: []Tally,
     games: u64 = 0,
 
-    /// Ranks every player on one complete board and shares its pot.
-    inline fn settle(table: *Table, comptime players: usize, board: eval.Accumulator) void {
+    /// Ranks every player on one complete board and shares its pot, `boards` times.
+    inline fn settle(table: *Table, comptime players: usize, board: eval.Accumulator, boards: u64) void {
         var ranks: [players]u16 = undefined;
         inline for (&ranks, 0..) |*rank, i| {
             var hand = board;
             hand.merge(table.holes[i]);
             rank.* = eval.rank_accumulator(hand);
         }
-        table.share(players, &ranks);
+        table.share(players, &ranks, boards);
     }
 
-    /// Shares one pot among the best ranks. Branch-free: who wins a random board is a coin
-    /// toss to the branch predictor, and a miss a board would cost more than all the rest.
-    inline fn share(table: *Table, comptime players: usize, ranks: *const [players]u16) void {
+    /// Shares the pots of `boards` boards on which the players hold `ranks` among the best.
+    /// `boards` may be the two's complement of a count (`0 -% n`): exact enumeration takes
+    /// back a fingerprint ranking that way, so tallies add and subtract modulo 2^64 and
+    /// only the finished sum (never negative) is meaningful.
+    /// Branch-free: who wins a random board is a coin toss to the branch predictor, and a
+    /// miss a board would cost more than all the rest.
+    inline fn share(table: *Table, comptime players: usize, ranks: *const [players]u16, boards: u64) void {
         var best: u16 = 0;
         inline for (ranks) |rank| best = @max(best, rank);
         var winners: u32 = 0;
@@ -58,12 +62,12 @@ pub const Table = struct {
         inline for (ranks, 0..) |rank, i| {
             const tally = &table.tallies[i];
             const is_best: u64 = @intFromBool(rank == best);
-            tally.wins += is_best & alone;
-            tally.ties += is_best & (alone ^ 1);
-            tally.share_units += is_best * units;
-            tally.share_units_squared += is_best * units * units;
+            tally.wins +%= (is_best & alone) *% boards;
+            tally.ties +%= (is_best & (alone ^ 1)) *% boards;
+            tally.share_units +%= (is_best * units) *% boards;
+            tally.share_units_squared +%= (is_best * units * units) *% boards;
         }
-        table.games += 1;
+        table.games +%= boards;
     }
 };
 
@@ -74,85 +78,180 @@ const shares: [players_max + 1]u64 = table: {
     break :table table;
 };
 
-/// Every completion of `board` by `missing` cards from `deck`, first cards taken from the
-/// deck's slots `first_slot`, `first_slot + stride`, … (threads take interleaved shares).
-pub fn exact(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, first_slot: u32, stride: u32) void {
-    assert(missing <= board_cards_max and stride >= 1);
-    // Value-major order (2s 2c 2h 2d 3s …): the last card's loop then meets the cards of one
-    // value in a row, and those make the same fingerprint, so `extend_last` looks it up once.
-    var cards: [eval.card_count]u8 = undefined;
-    var n: u32 = 0;
-    for (0..eval.value_count) |value| {
-        for (0..eval.suit_count) |suit| {
-            const card: u8 = @intCast(suit * eval.value_count + value);
-            if (deck & (@as(u64, 1) << @intCast(card)) == 0) continue;
-            cards[n] = card;
-            n += 1;
-        }
-    }
+/// Exact equity over every completion of `board` by `missing` cards from `deck`; this call
+/// does work items `part`, `part + parts`, … (threads take interleaved shares; one call with
+/// 0 and 1 does all).
+///
+/// Boards are counted, not visited one by one. Where no player makes a flush, a player's
+/// rank depends only on the values of the cards, so the boards are grouped by the multiset
+/// of their new cards' values (at most 6,188 groups for five cards): each group is ranked
+/// once from fingerprints and weighted by its number of boards, the product of
+/// C(cards of value v left, cards of value v drawn). Then the boards where someone makes a
+/// flush, which need at least `5 - (most cards of that suit in one hand)` board cards of one
+/// suit and so are few, are visited one by one: each adds its true ranking and takes back
+/// the fingerprint ranking it was counted with. Two suits can never both reach that (three
+/// board cards each), so no board is corrected twice.
+pub fn exact(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, part: u32, parts: u32) void {
+    assert(missing <= board_cards_max and @popCount(deck) >= missing and part < parts);
     switch (table.holes.len) {
         inline 2...players_max => |players| {
-            if (missing == 0) {
-                if (first_slot == 0) table.settle(players, board);
-                return;
-            }
-            switch (missing) {
-                inline 1...board_cards_max => |depth| {
-                    var slot = first_slot;
-                    while (slot + depth <= n) : (slot += stride) {
-                        var next = board;
-                        next.add(cards[slot]);
-                        extend(players, depth - 1, table, cards[0..n], slot + 1, next);
-                    }
-                },
-                else => unreachable,
-            }
+            var run: Exact(players) = .{ .table = table, .deck = deck, .part = part, .parts = parts };
+            run.all(board, missing);
         },
         else => unreachable,
     }
 }
 
-fn extend(comptime players: usize, comptime depth: u32, table: *Table, cards: []const u8, first: u32, board: eval.Accumulator) void {
-    if (depth == 0) return table.settle(players, board);
-    if (depth == 1) return extend_last(players, table, cards, first, board);
-    var i = first;
-    while (i + depth <= cards.len) : (i += 1) {
-        var next = board;
-        next.add(cards[i]);
-        extend(players, depth - 1, table, cards, i + 1, next);
-    }
-}
+fn Exact(comptime players: usize) type {
+    return struct {
+        const Run = @This();
 
-/// The last board card, where all the time goes: each player's six cards are tallied once,
-/// and a player none of whose suits holds four cannot make a flush with one more card, so
-/// is ranked from the fingerprint alone.
-fn extend_last(comptime players: usize, table: *Table, cards: []const u8, first: u32, board: eval.Accumulator) void {
-    var six: [players]eval.Accumulator = undefined;
-    var flush_possible: [players]bool = undefined;
-    inline for (&six, &flush_possible, 0..) |*hand, *possible, i| {
-        hand.* = board;
-        hand.merge(table.holes[i]);
-        possible.* = hand.flush_within_one();
-    }
-    var ranks: [players]u16 = undefined;
-    var last_value: u32 = eval.value_count; // none yet
-    for (cards[first..]) |card| {
-        // Same value as the card before: every flush-free player's rank stands.
-        const value = card % eval.value_count;
-        const new_value = value != last_value;
-        last_value = value;
-        inline for (0..players) |i| {
-            if (flush_possible[i]) {
-                var hand = six[i];
-                hand.add(card);
-                ranks[i] = eval.rank_accumulator(hand);
-            } else if (new_value) {
-                const fingerprint: u32 = @truncate(six[i].key +% eval.card_keys[card]);
-                ranks[i] = eval.rank_fingerprint(fingerprint);
+        table: *Table,
+        deck: u64,
+        part: u32,
+        parts: u32,
+        /// The next work item's number modulo `parts`.
+        item: u32 = 0,
+        /// The suit of the flushes `correct_flush_boards` visits, and how many cards of the
+        /// other suits complete each of its boards.
+        flush_suit: usize = 0,
+        others_missing: u32 = 0,
+        /// Each player's flush rank on the boards `correct` visits, 0 if no flush.
+        flush_ranks: [players]u16 = undefined,
+
+        fn all(run: *Run, board: eval.Accumulator, missing: u32) void {
+            const holes = run.table.holes[0..players];
+            var flush_certain = false;
+            var flush_need: [eval.suit_count]u32 = undefined;
+            for (&flush_need, 0..) |*need, suit| {
+                var most: u32 = 0;
+                for (holes) |hole| most = @max(most, suit_cards(hole.mask, suit));
+                const have = suit_cards(board.mask, suit) + most;
+                flush_certain = flush_certain or have >= 5;
+                need.* = 5 -| have;
+            }
+            // Every board flushes (a flop of three spades and two spades in a hand): there
+            // is nothing to group, so rank each board (at most C(47, 2) of them).
+            if (flush_certain or missing == 0) {
+                if (run.owns_next()) run.each_subset(run.deck, missing, board, settle);
+                return;
+            }
+            var left: [eval.value_count]u8 = @splat(0);
+            for (&left, 0..) |*count, value| {
+                for (0..eval.suit_count) |suit| {
+                    count.* += @intFromBool(run.deck & card_bit(suit, value) != 0);
+                }
+            }
+            run.by_values(&left, 0, missing, fingerprint(board), 1);
+            for (flush_need, 0..) |need, suit| {
+                if (need > missing) continue;
+                const of_suit = run.deck & suit_set(suit);
+                run.flush_suit = suit;
+                for (need..missing + 1) |drawn| {
+                    run.others_missing = missing - @as(u32, @intCast(drawn));
+                    run.each_subset(of_suit, @intCast(drawn), board, correct_flush_boards);
+                }
             }
         }
-        table.share(players, &ranks);
-    }
+
+        /// Boards whose new cards' values are `left`'s choices from `value` on: `boards`
+        /// of them per choice of values so far, each choice one work item.
+        fn by_values(run: *Run, left: *const [eval.value_count]u8, value: u32, missing: u32, board_fingerprint: u32, boards: u64) void {
+            if (missing == 0) {
+                if (!run.owns_next()) return;
+                var ranks: [players]u16 = undefined;
+                inline for (&ranks, run.table.holes[0..players]) |*rank, hole| {
+                    rank.* = eval.rank_fingerprint(board_fingerprint +% fingerprint(hole));
+                }
+                run.table.share(players, &ranks, boards);
+                return;
+            }
+            if (value == eval.value_count) return;
+            var drawn: u32 = 0;
+            var next_fingerprint = board_fingerprint;
+            while (drawn <= @min(missing, left[value])) : (drawn += 1) {
+                const ways = binomials[left[value]][drawn];
+                run.by_values(left, value + 1, missing - drawn, next_fingerprint, boards * ways);
+                next_fingerprint +%= eval.value_fingerprints[value];
+            }
+        }
+
+        /// `hand` holds the board and some cards of one suit, enough for a flush: each
+        /// completion by cards of the other suits is one board where someone flushes, and
+        /// those cards cannot change a flush, so each flusher's rank is known here.
+        fn correct_flush_boards(run: *Run, hand: eval.Accumulator) void {
+            if (!run.owns_next()) return;
+            for (&run.flush_ranks, run.table.holes[0..players]) |*rank, hole| {
+                var cards = hand;
+                cards.merge(hole);
+                const flushes = suit_cards(cards.mask, run.flush_suit) >= 5;
+                rank.* = if (flushes) eval.rank_accumulator(cards) else 0;
+            }
+            const others = run.deck & ~suit_set(run.flush_suit);
+            run.each_subset(others, run.others_missing, hand, correct);
+        }
+
+        /// One board where someone flushes: its true ranking in, its fingerprint ranking out.
+        fn correct(run: *Run, board: eval.Accumulator) void {
+            var counted: [players]u16 = undefined;
+            var true_ranks: [players]u16 = undefined;
+            inline for (&counted, &true_ranks, run.flush_ranks, run.table.holes[0..players]) |*rank, *true_rank, flush_rank, hole| {
+                rank.* = eval.rank_fingerprint(fingerprint(board) +% fingerprint(hole));
+                true_rank.* = if (flush_rank != 0) flush_rank else rank.*;
+            }
+            run.table.share(players, &true_ranks, 1);
+            run.table.share(players, &counted, 0 -% @as(u64, 1));
+        }
+
+        fn settle(run: *Run, board: eval.Accumulator) void {
+            run.table.settle(players, board, 1);
+        }
+
+        /// Calls `visit` with `hand` plus each `count` cards of `cards` (copy and extend).
+        fn each_subset(run: *Run, cards: u64, count: u32, hand: eval.Accumulator, comptime visit: fn (*Run, eval.Accumulator) void) void {
+            if (count == 0) return visit(run, hand);
+            var rest = cards;
+            while (@popCount(rest) >= count) {
+                var next = hand;
+                next.add(@intCast(@ctz(rest)));
+                rest &= rest - 1;
+                run.each_subset(rest, count - 1, next, visit);
+            }
+        }
+
+        /// Whether this call does the next work item (items go round-robin to the parts).
+        fn owns_next(run: *Run) bool {
+            const mine = run.item == run.part;
+            run.item += 1;
+            if (run.item == run.parts) run.item = 0;
+            return mine;
+        }
+    };
+}
+
+/// C(n, k) for n, k <= 4: the ways to draw k of the n cards of one value left.
+const binomials: [eval.suit_count + 1][eval.suit_count + 1]u64 = .{
+    .{ 1, 0, 0, 0, 0 },
+    .{ 1, 1, 0, 0, 0 },
+    .{ 1, 2, 1, 0, 0 },
+    .{ 1, 3, 3, 1, 0 },
+    .{ 1, 4, 6, 4, 1 },
+};
+
+inline fn fingerprint(hand: eval.Accumulator) u32 {
+    return @truncate(hand.key);
+}
+
+inline fn suit_set(suit: usize) u64 {
+    return ((@as(u64, 1) << eval.value_count) - 1) << @intCast(suit * eval.value_count);
+}
+
+inline fn suit_cards(set: u64, suit: usize) u32 {
+    return @popCount(set & suit_set(suit));
+}
+
+inline fn card_bit(suit: usize, value: usize) u64 {
+    return @as(u64, 1) << @intCast(suit * eval.value_count + value);
 }
 
 /// Players' ranges for Monte Carlo: each player's combos (two-card sets) and the running
@@ -204,7 +303,7 @@ fn monte_carlo_ranges_players(comptime players: usize, table: *Table, ranges: Ra
             full.merge(hole);
             rank.* = eval.rank_accumulator(full);
         }
-        table.share(players, &ranks);
+        table.share(players, &ranks, 1);
     }
     return true;
 }
@@ -252,7 +351,7 @@ pub fn monte_carlo(table: *Table, board: eval.Accumulator, deck: u64, missing: u
 
 fn monte_carlo_players(comptime players: usize, table: *Table, board: eval.Accumulator, deck: u64, missing: u32, key: u64, first_game: u64, games: u64) void {
     for (0..games) |g| {
-        table.settle(players, complete_board(board, deck, missing, key, first_game + g));
+        table.settle(players, complete_board(board, deck, missing, key, first_game + g), 1);
     }
 }
 
@@ -293,4 +392,76 @@ test "monte_carlo: close to exact, and the same games whatever the split" {
     try std.testing.expectEqual(whole, split);
     const equity = @as(f64, @floatFromInt(whole[0].share_units)) / (pot_units * 20_000.0);
     try std.testing.expect(@abs(equity - 0.82) < 0.02);
+}
+
+/// Every board visited one by one (Gosper over the deck's slots), for checking `exact`.
+fn exact_by_visiting(table: *Table, board: eval.Accumulator, deck: u64, missing: u32) void {
+    const enumerate = @import("enumerate.zig");
+    var state = if (missing == 0) 0 else enumerate.first_state(missing);
+    var completions: [256]u64 = undefined;
+    while (true) {
+        // A river board has one completion, the empty one.
+        const count = if (missing == 0) @intFromBool(state == 0) else enumerate.combinations(deck, &state, &completions);
+        if (missing == 0) {
+            completions[0] = 0;
+            state = 1;
+        }
+        if (count == 0) break;
+        for (completions[0..count]) |completion| {
+            var hand = board;
+            var cards = completion;
+            while (cards != 0) : (cards &= cards - 1) hand.add(@intCast(@ctz(cards)));
+            switch (table.holes.len) {
+                inline 2...players_max => |players| table.settle(players, hand, 1),
+                else => unreachable,
+            }
+        }
+    }
+}
+
+test "exact: counting agrees with visiting every board, on random spots and any split" {
+    var rng_state: u64 = 7;
+    const spots = 60;
+    for (0..spots) |spot| {
+        // Boards of 0 cards are costly to visit: a few two- and three-way ones, the rest
+        // flop, turn and river spots of 2 to 10 players, with a suited hand now and then.
+        const board_sizes = [_]u32{ 0, 3, 4, 5 };
+        const board_cards = if (spot < 4) 0 else board_sizes[1 + spot % 3];
+        const players: usize = if (spot < 4) 2 + spot % 2 else 2 + spot % (players_max - 1);
+        var used: u64 = 0;
+        var holes: [players_max]eval.Accumulator = undefined;
+        var board: eval.Accumulator = .empty;
+        for (0..players * 2 + board_cards) |c| {
+            var card: u8 = undefined;
+            while (true) {
+                rng_state = deal.mix64(rng_state +% 0x9E3779B97F4A7C15);
+                // Every fourth spot deals from two suits only: many flushes to correct.
+                const range: u64 = if (spot % 4 == 1) 26 else 52;
+                card = @intCast(rng_state % range);
+                if (used & (@as(u64, 1) << @intCast(card)) == 0) break;
+            }
+            used |= @as(u64, 1) << @intCast(card);
+            if (c < players * 2) {
+                if (c % 2 == 0) holes[c / 2] = .empty;
+                holes[c / 2].add(card);
+            } else board.add(card);
+        }
+        const deck = deal.full_deck & ~used;
+        const missing = board_cards_max - board_cards;
+
+        var visited: [players_max]Tally = @splat(.{});
+        var expected: Table = .{ .holes = holes[0..players], .tallies = visited[0..players] };
+        exact_by_visiting(&expected, board, deck, missing);
+
+        const parts = 1 + @as(u32, @intCast(spot % 3));
+        var counted: [players_max]Tally = @splat(.{});
+        var games: u64 = 0;
+        for (0..parts) |part| {
+            var table: Table = .{ .holes = holes[0..players], .tallies = counted[0..players] };
+            exact(&table, board, deck, missing, @intCast(part), parts);
+            games +%= table.games;
+        }
+        try std.testing.expectEqual(expected.games, games);
+        try std.testing.expectEqualSlices(Tally, visited[0..players], counted[0..players]);
+    }
 }

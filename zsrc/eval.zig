@@ -72,6 +72,10 @@ comptime {
         (1 << 32));
 }
 
+/// Each value's share of a fingerprint (its rank multiplier): a hand's fingerprint is the
+/// sum over its cards, so hands of the same values share it whatever their suits.
+pub const value_fingerprints: [value_count]u32 = tables.rank_multipliers;
+
 /// Key contribution of each card id; ids 52..255 contribute nothing (see `Accumulator.add`).
 pub const card_keys: [256]u64 = keys: {
     var keys: [256]u64 = @splat(0);

@@ -16,13 +16,13 @@ fn equity_exact(
     board: *const eval.Accumulator,
     deck: u64,
     missing: u32,
-    first_slot: u32,
-    stride: u32,
+    part: u32,
+    parts: u32,
     tallies: [*]equity.Tally,
     games: *u64,
 ) callconv(.c) void {
     var table: equity.Table = .{ .holes = holes[0..players], .tallies = tallies[0..players] };
-    equity.exact(&table, board.*, deck, missing, first_slot, stride);
+    equity.exact(&table, board.*, deck, missing, part, parts);
     games.* += table.games;
 }
 
