@@ -7,6 +7,7 @@
 //! failed call never leaves ranks behind that look like results (0 is never a rank).
 const std = @import("std");
 const eval = @import("eval.zig");
+const rows_avx2 = @import("rows_avx2.zig");
 const assert = std.debug.assert;
 
 pub const HandError = struct {
@@ -39,7 +40,13 @@ pub fn rank_card_rows(cards: []const u8, cards_per_row: u32, out: []u16) ?HandEr
 fn rank_card_rows_fixed(comptime k: u32, cards: []const u8, out: []u16) bool {
     // Bitwise, not `or`: a short-circuit would put a branch in every row.
     var invalid: u32 = 0;
-    for (out, 0..) |*rank, row| {
+    var first: usize = 0;
+    if (k == 7 and rows_avx2.available) {
+        const vectored = rows_avx2.rank_seven_rows(cards, out);
+        first = vectored.rows;
+        invalid |= @intFromBool(vectored.bad);
+    }
+    for (out[first..], first..) |*rank, row| {
         const hand = cards[row * k ..][0..k];
         var accumulator: eval.Accumulator = .empty;
         inline for (hand) |card| accumulator.add(card);

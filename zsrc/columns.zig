@@ -9,6 +9,7 @@
 //! text (`n + 1` offsets into the bytes).
 const std = @import("std");
 const eval = @import("eval.zig");
+const rows_avx2 = @import("rows_avx2.zig");
 const parse = @import("parse.zig");
 const deal = @import("deal.zig");
 
@@ -16,13 +17,28 @@ pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void 
     std.debug.assert(k >= 1 and k <= eval.hand_cards_max);
     switch (k) {
         inline 1...eval.hand_cards_max => |kc| {
-            for (out, status, 0..) |*rank, *bad, row| {
-                var hand: eval.Accumulator = .empty;
-                inline for (cards[row * kc ..][0..kc]) |card| hand.add(card);
-                finish(hand, kc, rank, bad);
+            var first: usize = 0;
+            if (kc == 7 and rows_avx2.available) {
+                const end = rows_avx2.blocks_end(out.len);
+                while (first < end) : (first += rows_avx2.block_rows) {
+                    const block = rows_avx2.block_rows;
+                    // A bad row is rare: rank its whole block again, row by row.
+                    if (rows_avx2.rank_block(cards, out, first)) {
+                        rank_card_rows_from(kc, cards, first, out[first..][0..block], status[first..][0..block]);
+                    } else @memset(status[first..][0..block], 0);
+                }
             }
+            rank_card_rows_from(kc, cards, first, out[first..], status[first..]);
         },
         else => unreachable,
+    }
+}
+
+fn rank_card_rows_from(comptime k: u32, cards: []const u8, first: usize, out: []u16, status: []u8) void {
+    for (out, status, first..) |*rank, *bad, row| {
+        var hand: eval.Accumulator = .empty;
+        inline for (cards[row * k ..][0..k]) |card| hand.add(card);
+        finish(hand, k, rank, bad);
     }
 }
 

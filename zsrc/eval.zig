@@ -61,8 +61,8 @@ pub const Accumulator = extern struct {
 
 comptime {
     assert(@sizeOf(Accumulator) == 16);
-    assert(tables.lookup.len == tables.lookup_size);
-    assert(std.math.isPowerOfTwo(tables.lookup.len));
+    assert(tables.lookup.len == tables.lookup_size + (1 << tables.row_shift));
+    assert(std.math.isPowerOfTwo(tables.lookup_size));
     assert(tables.row_offsets.len == tables.row_count);
     assert(std.math.isPowerOfTwo(tables.row_offsets.len));
     assert(tables.flush_ranks.len == 1 << value_count);
@@ -110,6 +110,20 @@ pub inline fn rank_fingerprint(fingerprint: u32) u16 {
     const row = (fingerprint >> tables.row_shift) & (tables.row_count - 1);
     const slot = (fingerprint +% tables.row_offsets[row]) & (tables.lookup_size - 1);
     return tables.lookup[slot];
+}
+
+/// `rank_fingerprint` for a fingerprint known to be a sum of at most seven value
+/// multipliers (so its row is in the table): two loads and an add, no masking. Every slot
+/// `key + offset` lands in the lookup table's first row width past its end, which holds a
+/// copy of its first.
+pub inline fn rank_fingerprint_unmasked(fingerprint: u32) u16 {
+    const offset = tables.row_offsets[fingerprint >> tables.row_shift];
+    return tables.lookup[fingerprint +% offset];
+}
+
+comptime {
+    // The largest sum of seven multipliers stays inside the offsets table.
+    assert(7 * @as(u64, tables.rank_multipliers[12]) >> tables.row_shift < tables.row_count);
 }
 
 /// Rank of a valid card set (1..7 cards): each suit's 13 bits index the tables directly.

@@ -346,13 +346,16 @@ fn pack_rows(gpa: std.mem.Allocator, keys: []const u32, ranks: []const u16) !Pac
         row_offsets[row] = base -% (row << row_shift);
     }
 
-    const lookup = try gpa.alloc(u16, lookup_size);
+    // The first row's width of slots again after the last: a slot is then `key + offset`
+    // without wrapping (see `rank_fingerprint_unmasked` in eval.zig).
+    const lookup = try gpa.alloc(u16, lookup_size + (1 << row_shift));
     @memset(lookup, 0);
     for (keys, ranks) |k, r| {
         const slot = (k +% row_offsets[k >> row_shift]) & (lookup_size - 1);
         assert(lookup[slot] == 0);
         lookup[slot] = r;
     }
+    @memcpy(lookup[lookup_size..], lookup[0 .. 1 << row_shift]);
     return .{ .row_offsets = row_offsets, .lookup = lookup };
 }
 
@@ -508,7 +511,8 @@ fn write_tables(
     try write_array(w, "pattern_keys", u32, &pattern_keys);
     try w.writeAll("\n/// Per row of the key (key >> row_shift): added to the key to find its slot.\n");
     try write_array(w, "row_offsets", u32, packed_tables.row_offsets);
-    try w.writeAll("\n/// Rank of every 0..7-card histogram key, at its displaced slot; 0 elsewhere.\n");
+    try w.writeAll("\n/// Rank of every 0..7-card histogram key, at its displaced slot; 0 elsewhere. Then\n" ++
+        "/// the first `1 << row_shift` slots again, so a slot needs no wrapping.\n");
     try write_array(w, "lookup", u16, packed_tables.lookup);
     try w.writeAll("\n/// Rank of a flush, by the 13-bit pattern of its suit's values (5+ set).\n");
     try write_array(w, "flush_ranks", u16, flush_ranks);

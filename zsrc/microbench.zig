@@ -4,6 +4,7 @@ const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
 const tables = @import("tables");
+const rows_avx2 = @import("rows_avx2.zig");
 
 const hands = 1 << 24;
 
@@ -59,6 +60,34 @@ pub fn main(init: std.process.Init) !void {
         }
         const checked = now(io) - started;
         sum +%= invalid;
+
+        started = now(io);
+        var row: usize = 0;
+        var flagged: usize = 0;
+        while (row + 8 < hands) : (row += 4) {
+            const four = rows_avx2.tally_four(cards, row);
+            keys[row..][0..4].* = @as(@Vector(4, u32), @truncate(four.fingerprints));
+            invalid |= @intFromBool(four.bad);
+            flagged += @popCount(@as(u4, @bitCast(four.flush)));
+        }
+        const vector_tally = now(io) - started;
+        started = now(io);
+        const vectored = rows_avx2.rank_seven_rows(cards, out);
+        const vector_rank = now(io) - started;
+        sum +%= invalid + vectored.rows;
+        // The same with every row one of the first 64 (tables hot in L1): what memory costs.
+        const hot = try gpa.alloc(u8, hands * 7);
+        defer gpa.free(hot);
+        for (0..hands) |i| @memcpy(hot[i * 7 ..][0..7], cards[(i % 64) * 7 ..][0..7]);
+        started = now(io);
+        _ = rows_avx2.rank_seven_rows(hot, out);
+        const hot_rank = now(io) - started;
+        std.debug.print("avx2, 64 distinct rows: rank {d:.3} ns/hand\n", .{@as(f64, @floatFromInt(hot_rank)) / hands});
+        std.debug.print("avx2: flushes {d}, tally {d:.3} ns, rank {d:.3} ns/hand\n", .{
+            flagged,
+            @as(f64, @floatFromInt(vector_tally)) / hands,
+            @as(f64, @floatFromInt(vector_rank)) / hands,
+        });
         std.debug.print("accumulate {d:.3} ns, lookup {d:.3} ns, rank {d:.3}, rank + check {d:.3} ns/hand ({d})\n", .{
             @as(f64, @floatFromInt(accumulate)) / hands,
             @as(f64, @floatFromInt(lookup)) / hands,

@@ -14,6 +14,7 @@ comptime {
     _ = @import("enumerate.zig");
     _ = @import("columns.zig");
     _ = @import("equity.zig");
+    _ = @import("rows_avx2.zig");
     _ = @import("capi.zig");
 }
 
