@@ -254,10 +254,14 @@ def test_fourteen_byte_text_takes_the_fixed_width_road_and_still_reads_every_sha
     rows[11] = "ah kd,7C 2s 3s"
     rows[12] = "AhAhKd7c2s3sQh"  # a repeated card
     rows[13] = "AhKd7c2s3sQhXx"  # not a card
+    rows[500] = rows[500].lower()  # either case, in a block the vectors take whole
+    rows[501] = rows[501].swapcase()
+    rows[502] = rows[502].upper()
     ranks = pp.arrow.rank(pa.array(rows), errors="null")
     expected = pp.rank(rows[:10] + rows[14:]).tolist()
     got = ranks.to_pylist()
     assert got[:10] + got[14:] == expected
+    assert got[14:] == EXPECTED[14:1000].tolist()
     assert got[10] == got[11] == pp.rank("AhKd7c2s3s")
     assert got[12] is None and got[13] is None
     with pytest.raises(pp.CardParseError, match='row 12: "AhAhKd7c2s3sQh": card Ah appears twice'):

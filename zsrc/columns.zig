@@ -23,7 +23,7 @@ pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void 
                 while (first < end) : (first += rows_avx2.block_rows) {
                     const block = rows_avx2.block_rows;
                     // A bad row is rare: rank its whole block again, row by row.
-                    if (rows_avx2.rank_block(cards, out, first)) {
+                    if (rows_avx2.rank_block(rows_avx2.CardRows{ .cards = cards }, out, first)) {
                         rank_card_rows_from(kc, cards, first, out[first..][0..block], status[first..][0..block]);
                     } else @memset(status[first..][0..block], 0);
                 }
@@ -88,9 +88,9 @@ pub fn rank_strings(
     out: []u16,
     status: []u8,
 ) void {
-    // Every row 14 bytes (seven compact cards), as most card text is: the fixed-width loop,
-    // which checks each row's length as it goes and hands over to the general one if any
-    // row is not. (Equal totals keep its reads inside the text whatever the rows are.)
+    // Every row 14 bytes (seven compact cards), as most card text is: the fixed-width road,
+    // which checks every row's length first and hands over to the general one if any row
+    // is not. (Equal totals keep its reads inside the text whatever the rows are.)
     const width = 2 * eval.hand_cards_max;
     if (offsets[out.len] -% offsets[0] == width * @as(Offset, @intCast(out.len))) {
         if (rank_strings_fixed(Offset, text, offsets, out, status)) return;
@@ -109,9 +109,11 @@ pub fn rank_strings(
     }
 }
 
-/// Rows of exactly 14 bytes back to back from `offsets[0]`; returns false (results to be
-/// discarded) when some row's offsets say otherwise. Rows of other shapes within ("10",
-/// separators, bad bytes) go to the general parser.
+/// Rows of exactly 14 bytes back to back from `offsets[0]`; returns false, having ranked
+/// nothing, when some row's offsets say otherwise. With AVX2, blocks of rows are parsed and
+/// ranked by vectors (rows_avx2.zig); a block holding a row of another shape ("10",
+/// separators, bad bytes), like the rows after the last block, goes row by row, each to
+/// the fastest parser that takes it.
 fn rank_strings_fixed(
     comptime Offset: type,
     text: [*]const u8,
@@ -120,17 +122,33 @@ fn rank_strings_fixed(
     status: []u8,
 ) bool {
     const width = 2 * eval.hand_cards_max;
-    const base: usize = @intCast(offsets[0]);
     var differs: Offset = 0;
-    for (out, status, 0..) |*rank, *bad, row| {
-        differs |= (offsets[row + 1] -% offsets[row]) ^ width;
-        const string = text[base + row * width ..][0..width];
+    for (offsets[0..out.len], offsets[1..]) |start, end| differs |= (end -% start) ^ width;
+    if (differs != 0) return false;
+    const rows = text + @as(usize, @intCast(offsets[0]));
+    var first: usize = 0;
+    if (rows_avx2.available) {
+        const end = rows_avx2.blocks_end(out.len);
+        const block = rows_avx2.block_rows;
+        while (first < end) : (first += block) {
+            if (rows_avx2.rank_block(rows_avx2.TextRows{ .text = rows }, out, first)) {
+                rank_fixed_rows(rows, first, out[first..][0..block], status[first..][0..block]);
+            } else @memset(status[first..][0..block], 0);
+        }
+    }
+    rank_fixed_rows(rows, first, out[first..], status[first..]);
+    return true;
+}
+
+fn rank_fixed_rows(rows: [*]const u8, first: usize, out: []u16, status: []u8) void {
+    const width = 2 * eval.hand_cards_max;
+    for (out, status, first..) |*rank, *bad, row| {
+        const string = rows[row * width ..][0..width];
         if (comptime deal.has_pdep) {
             if (rank_compact_pext(eval.hand_cards_max, string, rank, bad)) continue;
         } else if (rank_string_fast(string, rank, bad)) continue;
         rank_string_general(string, rank, bad);
     }
-    return differs == 0;
 }
 
 /// Any card text: values, suits, "10", separators; bad rows get rank 0 and status 1.

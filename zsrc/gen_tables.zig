@@ -332,7 +332,9 @@ fn pack_rows(gpa: std.mem.Allocator, keys: []const u32, ranks: []const u16) !Pac
     defer gpa.free(taken);
     @memset(taken, false);
     const row_offsets = try gpa.alloc(u32, row_count);
-    @memset(row_offsets, 0);
+    // A row no hand uses gets base 0 too: then any key below `row_count << row_shift`, even
+    // one no hand makes (a vector kernel's bad row), reads inside the table.
+    for (row_offsets, 0..) |*offset, row| offset.* = 0 -% (@as(u32, @intCast(row)) << row_shift);
 
     for (rows_by_size) |row| {
         if (row_sizes[row] == 0) continue;

@@ -1,5 +1,7 @@
-//! `zig build microbench`: where the time of one ranking goes, on 16M random 7-card hands
-//! (accumulate only, look up only, both), single thread. A development tool, not a test.
+//! `zig build microbench`: where the time of one ranking goes, on 16M random 7-card hands,
+//! single thread: the scalar path (accumulate only, look up only, both) and the AVX2 one
+//! (the vector tally only, whole blocks, the same with the tables hot, and card text). A
+//! development tool, not a test.
 const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
@@ -65,7 +67,7 @@ pub fn main(init: std.process.Init) !void {
         var row: usize = 0;
         var flagged: usize = 0;
         while (row + 8 < hands) : (row += 4) {
-            const four = rows_avx2.tally_four(cards, row);
+            const four = (rows_avx2.CardRows{ .cards = cards }).tally(row);
             keys[row..][0..4].* = @as(@Vector(4, u32), @truncate(four.fingerprints));
             invalid |= @intFromBool(four.bad);
             flagged += @popCount(@as(u4, @bitCast(four.flush)));
@@ -82,6 +84,30 @@ pub fn main(init: std.process.Init) !void {
         started = now(io);
         _ = rows_avx2.rank_seven_rows(hot, out);
         const hot_rank = now(io) - started;
+        const text = try gpa.alloc(u8, hands * 14);
+        defer gpa.free(text);
+        for (cards, 0..) |card, i| {
+            text[2 * i] = "23456789TJQKA"[card % 13];
+            text[2 * i + 1] = "schd"[card / 13];
+        }
+        started = now(io);
+        var bad_blocks: usize = 0;
+        var first: usize = 0;
+        while (first + 128 < hands) : (first += 64) {
+            bad_blocks += @intFromBool(rows_avx2.rank_block(rows_avx2.TextRows{ .text = text.ptr }, out, first));
+        }
+        const text_rank = now(io) - started;
+        started = now(io);
+        first = 0;
+        var text_bad: u32 = 0;
+        while (first + 8 < hands) : (first += 4) {
+            const four = (rows_avx2.TextRows{ .text = text.ptr }).tally(first);
+            keys[first..][0..4].* = @as(@Vector(4, u32), @truncate(four.fingerprints));
+            text_bad |= @intFromBool(four.bad);
+        }
+        const text_tally = now(io) - started;
+        std.debug.print("avx2 text: tally {d:.3} ns/hand ({d})\n", .{ @as(f64, @floatFromInt(text_tally)) / hands, text_bad });
+        std.debug.print("avx2 text: rank {d:.3} ns/hand, {d} bad blocks\n", .{ @as(f64, @floatFromInt(text_rank)) / hands, bad_blocks });
         std.debug.print("avx2, 64 distinct rows: rank {d:.3} ns/hand\n", .{@as(f64, @floatFromInt(hot_rank)) / hands});
         std.debug.print("avx2: flushes {d}, tally {d:.3} ns, rank {d:.3} ns/hand\n", .{
             flagged,

@@ -18,6 +18,7 @@ const std = @import("std");
 const builtin = @import("builtin");
 const eval = @import("eval.zig");
 const tables = @import("tables");
+const parse = @import("parse.zig");
 
 /// Whether this build's CPU level has these kernels (kernels.zig's avx2 level does).
 pub const available = builtin.cpu.arch == .x86_64 and
@@ -62,6 +63,14 @@ comptime {
     for (eval.value_fingerprints) |multiplier| std.debug.assert(multiplier < 1 << 24);
 }
 
+const multiplier_planes = [3]Bytes{ multiplier_plane(0), multiplier_plane(1), multiplier_plane(2) };
+/// 13 * suit: a suit's first card id.
+const suit_offsets = table16(.{ 0, 13, 26, 39 } ++ @as([12]u8, @splat(0)));
+/// Suit → its 4-bit counter's unit, for spades and clubs (`low_suits`) and hearts and
+/// diamonds (`high_suits`): the two sums shift together into four counters.
+const low_suits = table16(.{ 1, 16 } ++ @as([14]u8, @splat(0)));
+const high_suits = table16(.{ 0, 0, 1, 16 } ++ @as([12]u8, @splat(0)));
+
 /// Byte j of the spread vector: row j / 8's card j % 8, or (j % 8 = 7) a zero byte, which
 /// reads as card 0 (the deuce of spades): see `filler_fingerprint` and the suit counters.
 const spread: [32]i32 = mask: {
@@ -88,29 +97,24 @@ const is_card: @Vector(32, bool) = mask: {
 
 pub const Four = struct { fingerprints: Lanes, flush: @Vector(4, bool), bad: bool };
 
-/// Rows `first .. first + 4`, reading 32 bytes from the first row's (the caller keeps them
-/// inside `cards`): each row's fingerprint, whether it holds a flush, whether any is bad.
-pub inline fn tally_four(cards: []const u8, first: usize) Four {
-    const raw: Bytes = cards[first * cards_per_row ..][0..32].*;
-    const ids = @shuffle(u8, raw, @as(Bytes, @splat(0)), spread);
-
+/// Four rows of card ids, one to a 64-bit lane (byte 7 of each lane 0): each row's
+/// fingerprint, whether it holds a flush, and whether any row is bad.
+inline fn tally_ids(ids: Bytes) Four {
     const signed: @Vector(32, i8) = @bitCast(ids);
     const one: Bytes = @splat(1);
     const zero: Bytes = @splat(0);
     const suit = @select(u8, signed > @as(@Vector(32, i8), @splat(12)), one, zero) +
         @select(u8, signed > @as(@Vector(32, i8), @splat(25)), one, zero) +
         @select(u8, signed > @as(@Vector(32, i8), @splat(38)), one, zero);
-    const value = ids -% lookup16(comptime table16(.{ 0, 13, 26, 39 } ++ @as([12]u8, @splat(0))), suit);
+    const value = ids -% lookup16(suit_offsets, suit);
 
-    const fingerprints = lane_sums(lookup16(comptime multiplier_plane(0), value)) +
-        (lane_sums(lookup16(comptime multiplier_plane(1), value)) << @splat(8)) +
-        (lane_sums(lookup16(comptime multiplier_plane(2), value)) << @splat(16)) -
+    const fingerprints = lane_sums(lookup16(multiplier_planes[0], value)) +
+        (lane_sums(lookup16(multiplier_planes[1], value)) << @splat(8)) +
+        (lane_sums(lookup16(multiplier_planes[2], value)) << @splat(16)) -
         @as(Lanes, @splat(filler_fingerprint));
 
     // Four 4-bit suit counters preloaded so bit 3 sets at five cards; the filler counts as a
     // spade, so the spade counter starts one lower.
-    const low_suits = comptime table16(.{ 1, 16 } ++ @as([14]u8, @splat(0)));
-    const high_suits = comptime table16(.{ 0, 0, 1, 16 } ++ @as([12]u8, @splat(0)));
     const counters = lane_sums(lookup16(low_suits, suit)) +
         (lane_sums(lookup16(high_suits, suit)) << @splat(8)) + @as(Lanes, @splat(0x3332));
 
@@ -125,39 +129,161 @@ pub inline fn tally_four(cards: []const u8, first: usize) Four {
     };
 }
 
+/// Rows of seven card ids (uint8 `(N, 7)`).
+pub const CardRows = struct {
+    cards: []const u8,
+
+    /// Rows `first .. first + 4`, from one 32-byte load at the first row.
+    pub inline fn tally(rows: CardRows, first: usize) Four {
+        const raw: Bytes = rows.cards[first * cards_per_row ..][0..32].*;
+        return tally_ids(@shuffle(u8, raw, @as(Bytes, @splat(0)), spread));
+    }
+
+    pub inline fn rank_row(rows: CardRows, row: usize) u16 {
+        return eval.rank_cards(rows.cards[row * cards_per_row ..][0..cards_per_row]);
+    }
+};
+
+/// Rows of 14 bytes of card text back to back ("AhKd7c2s3sQhJd", either case): a row that
+/// is anything else (spaces, "10", fewer cards) is bad here, for the caller's general
+/// parser to judge.
+pub const TextRows = struct {
+    text: [*]const u8,
+
+    const width = 2 * cards_per_row;
+
+    /// A character's code: value + 1 (1..13) for a value, 0x20 | suit for a suit, 0 for
+    /// anything else. Three `vpshufb` tables by low nibble, one per high nibble ('2'-'9';
+    /// 'A' 'J' 'K' 'C' 'D' 'H'; 'Q' 'T' 'S'; the lower case letters share their upper
+    /// case's table: their high nibble is two more).
+    const digits = table16(.{ 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0 });
+    const letters_a_to_o = table16(.{ 0, 13, 0, 0x21, 0x23, 0, 0, 0, 0x22, 0, 10, 12, 0, 0, 0, 0 });
+    const letters_p_to_z = table16(.{ 0, 11, 0, 0x20, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 });
+
+    /// Rows `first .. first + 4`: one 16-byte load a row (two bytes past it), the rows
+    /// `first` and `first + 2` in the halves of one vector, `first + 1` and `first + 3` in
+    /// the other. Each character is decoded in place; `vpmaddubsw` turns each (value, suit)
+    /// pair of codes into `value + 1 + 13 * (0x20 + suit)`, and `vpackuswb` packs the two
+    /// vectors' pairs to bytes with row j in lane j.
+    pub inline fn tally(rows: TextRows, first: usize) Four {
+        const front = decode(rows.load(first), rows.load(first + 2));
+        const back = decode(rows.load(first + 1), rows.load(first + 3));
+        const pairs_front = @"llvm.x86.avx2.pmadd.ub.sw"(front.codes, pair_weights);
+        const pairs_back = @"llvm.x86.avx2.pmadd.ub.sw"(back.codes, pair_weights);
+        const bias: Words = @splat(1 + 13 * 0x20);
+        const ids = @"llvm.x86.avx2.packuswb"(pairs_front -% bias, pairs_back -% bias) &
+            @as(Bytes, @bitCast(@as(Lanes, @splat(0x00FF_FFFF_FFFF_FFFF))));
+        var four = tally_ids(ids);
+        // Bitwise, not `or`: no branch.
+        four.bad = (@intFromBool(four.bad) | @intFromBool(front.bad) | @intFromBool(back.bad)) != 0;
+        return four;
+    }
+
+    inline fn load(rows: TextRows, row: usize) @Vector(16, u8) {
+        return rows.text[row * width ..][0..16].*;
+    }
+
+    /// Two rows' characters → codes, and whether any is not what its place wants.
+    inline fn decode(low_row: @Vector(16, u8), high_row: @Vector(16, u8)) struct { codes: Bytes, bad: bool } {
+        const chars = @shuffle(u8, low_row, high_row, concat_halves());
+        const low = chars & @as(Bytes, @splat(0x0F));
+        const high = chars >> @splat(4);
+        const zero: Bytes = @splat(0);
+        const case_folded = high | @as(Bytes, @splat(2));
+        const code = @select(u8, high == @as(Bytes, @splat(3)), lookup16(digits, low), zero) |
+            @select(u8, case_folded == @as(Bytes, @splat(6)), lookup16(letters_a_to_o, low), zero) |
+            @select(u8, case_folded == @as(Bytes, @splat(7)), lookup16(letters_p_to_z, low), zero);
+        // A value place wants a code 1..13, a suit place 0x20..0x23: code - first <= span.
+        const wrong = code -% place_firsts > place_spans;
+        return .{ .codes = code, .bad = @reduce(.Or, wrong) };
+    }
+
+    const Words = @Vector(16, i16);
+    extern fn @"llvm.x86.avx2.pmadd.ub.sw"(Bytes, Bytes) Words;
+    extern fn @"llvm.x86.avx2.packuswb"(Words, Words) Bytes;
+    /// (1, 13) a pair: value code + 13 * suit code.
+    const pair_weights: Bytes = weights: {
+        var bytes: [32]u8 = undefined;
+        for (0..32) |j| bytes[j] = if (j % 2 == 0) 1 else 13;
+        break :weights bytes;
+    };
+
+    fn concat_halves() [32]i32 {
+        var mask: [32]i32 = undefined;
+        for (0..32) |j| mask[j] = if (j < 16) @intCast(j) else -@as(i32, @intCast(j - 16)) - 1;
+        return mask;
+    }
+
+    /// Per byte of a two-row vector: the first code its place takes, and how many more
+    /// (bytes past the row's 14 take anything: span 255).
+    const place_firsts: Bytes = places: {
+        var bytes: [32]u8 = undefined;
+        for (0..32) |j| bytes[j] = if (j % 2 == 0) 1 else 0x20;
+        break :places bytes;
+    };
+    const place_spans: Bytes = places: {
+        var bytes: [32]u8 = undefined;
+        for (0..32) |j| bytes[j] = if (j % 16 >= width) 255 else if (j % 2 == 0) eval.value_count - 1 else eval.suit_count - 1;
+        break :places bytes;
+    };
+
+    /// A row known to be seven compact cards (one with a flush: rare): table lookups, as a
+    /// `switch` per character would mispredict.
+    pub fn rank_row(rows: TextRows, row: usize) u16 {
+        const string = rows.text[row * width ..][0..width];
+        var hand: eval.Accumulator = .empty;
+        inline for (0..cards_per_row) |j| {
+            hand.add(card_of[string[2 * j]] + 13 * card_of[string[2 * j + 1]]);
+        }
+        return eval.rank_accumulator(hand);
+    }
+
+    /// A value character's value, a suit character's suit (the caller knows which it has).
+    const card_of: [256]u8 = table: {
+        @setEvalBranchQuota(10_000);
+        var table: [256]u8 = @splat(0);
+        for (0..256) |char| {
+            if (parse.value_of(char)) |value| table[char] = value;
+            if (parse.suit_of(char)) |suit| table[char] = suit;
+        }
+        break :table table;
+    };
+};
+
 /// Rows a block: its fingerprints stay in L1 between the passes.
 pub const block_rows = 64;
 
-/// Ranks rows `first .. first + block_rows` in three passes, each a tight loop: the vector
-/// tally, the table lookups, then the scalar path for the few rows holding a flush (a branch
-/// per row on a 3% event would mispredict more often than it is taken). Returns whether any
-/// row is bad.
-pub inline fn rank_block(cards: []const u8, out: []u16, first: usize) bool {
+/// Ranks rows `first .. first + block_rows` of `rows` (a CardRows or TextRows) in three
+/// passes, each a tight loop: the vector tally, the table lookups, then the scalar path for
+/// the few rows holding a flush (a branch per row on a 3% event would mispredict more often
+/// than it is taken). Returns whether any row is bad, with the block's ranks then
+/// meaningless.
+pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
     var fingerprints: [block_rows]u64 align(32) = undefined;
-    var flushes: [block_rows / 64]u64 = @splat(0);
+    var flushes: u64 = 0;
     var bad: u32 = 0;
     var row: usize = 0;
     while (row < block_rows) : (row += rows_per_vector) {
-        const four = tally_four(cards, first + row);
+        const four = rows.tally(first + row);
         fingerprints[row..][0..rows_per_vector].* = four.fingerprints;
         const flush_bits: u4 = @bitCast(four.flush);
-        flushes[row / 64] |= @as(u64, flush_bits) << @intCast(row % 64);
+        flushes |= @as(u64, flush_bits) << @intCast(row);
         bad |= @intFromBool(four.bad);
     }
-    for (fingerprints, out[first..][0..block_rows]) |fingerprint, *rank| {
+    for (&fingerprints, out[first..][0..block_rows]) |fingerprint, *rank| {
         // At most seven multipliers, whatever the ids (the planes hold nothing else).
         rank.* = eval.rank_fingerprint_unmasked(@truncate(fingerprint));
     }
-    for (flushes, 0..) |word, w| {
-        var left = word;
-        while (left != 0) : (left &= left - 1) {
-            const flush_row = first + w * 64 + @ctz(left);
-            var hand: eval.Accumulator = .empty;
-            inline for (cards[flush_row * cards_per_row ..][0..cards_per_row]) |card| hand.add(card);
-            out[flush_row] = eval.rank_accumulator(hand);
-        }
+    if (bad != 0) return true;
+    while (flushes != 0) : (flushes &= flushes - 1) {
+        const flush_row = first + @ctz(flushes);
+        out[flush_row] = rows.rank_row(flush_row);
     }
-    return bad != 0;
+    return false;
+}
+
+comptime {
+    std.debug.assert(block_rows == 64); // one u64 of flush bits
 }
 
 /// The rows of `rows` that whole blocks cover, leaving at least one row after them: a
@@ -174,7 +300,8 @@ pub fn rank_seven_rows(cards: []const u8, out: []u16) struct { rows: usize, bad:
     const end = blocks_end(out.len);
     var bad: u32 = 0;
     var row: usize = 0;
-    while (row < end) : (row += block_rows) bad |= @intFromBool(rank_block(cards, out, row));
+    const rows: CardRows = .{ .cards = cards };
+    while (row < end) : (row += block_rows) bad |= @intFromBool(rank_block(rows, out, row));
     return .{ .rows = end, .bad = bad != 0 };
 }
 
@@ -244,5 +371,67 @@ test "avx2 rows: a card out of range or repeated anywhere marks the block bad" {
             cell.* = cards[row * cards_per_row + other];
         }
         try std.testing.expect(rank_seven_rows(&cards, &ranks).bad);
+    }
+}
+
+test "avx2 text rows: random hands in either case parse and rank as the scalar path" {
+    if (!available) return error.SkipZigTest;
+    const deal = @import("deal.zig");
+    const rows = 4 * block_rows + 1;
+    var cards: [rows * cards_per_row]u8 = undefined;
+    var text: [rows * TextRows.width]u8 = undefined;
+    var ranks: [rows]u16 = undefined;
+    const value_chars = "23456789TJQKA";
+    const suit_chars = "schd";
+    for (0..50) |trial| {
+        deal.deal_rows(deal.seed_key(trial), 0, cards_per_row, deal.full_deck, &cards);
+        var case_bits = deal.mix64(trial);
+        for (cards, 0..) |card, i| {
+            // Lower case now and then, any character.
+            const lower: u8 = if (case_bits & 3 == 0) 0x20 else 0;
+            const upper: u8 = if (case_bits & 12 == 0) 0xDF else 0xFF;
+            case_bits = std.math.rotr(u64, case_bits, 3) ^ i;
+            const value = value_chars[card % eval.value_count];
+            text[2 * i] = if (value >= 'A') value | lower else value;
+            text[2 * i + 1] = suit_chars[card / eval.value_count] & upper;
+        }
+        const source: TextRows = .{ .text = &text };
+        var first: usize = 0;
+        while (first < blocks_end(rows)) : (first += block_rows) {
+            try std.testing.expect(!rank_block(source, &ranks, first));
+            for (ranks[first..][0..block_rows], first..) |rank, row| {
+                try std.testing.expectEqual(eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]), rank);
+            }
+        }
+    }
+}
+
+test "avx2 text rows: any byte that is not a value or suit in its place marks the block bad" {
+    if (!available) return error.SkipZigTest;
+    const row_text = "AhKd7c2s3sQhJd";
+    var text: [(block_rows + 1) * TextRows.width]u8 = undefined;
+    for (0..block_rows + 1) |row| @memcpy(text[row * TextRows.width ..][0..TextRows.width], row_text);
+    var ranks: [block_rows + 1]u16 = undefined;
+    const source: TextRows = .{ .text = &text };
+    try std.testing.expect(!rank_block(source, &ranks, 0));
+    const expected = ranks[0];
+    for (0..TextRows.width) |position| {
+        for (0..256) |byte| {
+            const char: u8 = @intCast(byte);
+            const fits = if (position % 2 == 0) parse.value_of(char) != null else parse.suit_of(char) != null;
+            const row = (position * 7 + byte) % block_rows;
+            const cell = &text[row * TextRows.width + position];
+            const kept = cell.*;
+            cell.* = char;
+            const bad = rank_block(source, &ranks, 0);
+            // A good byte may still repeat a card of the row: then bad too, as it should be.
+            const same_card = for (0..cards_per_row) |j| {
+                if (j != position / 2 and std.ascii.toUpper(text[row * TextRows.width + 2 * j + position % 2]) == std.ascii.toUpper(char) and
+                    std.ascii.toUpper(text[row * TextRows.width + 2 * j + 1 - position % 2]) == std.ascii.toUpper(text[row * TextRows.width + position + 1 - 2 * (position % 2)])) break true;
+            } else false;
+            try std.testing.expectEqual(!fits or same_card, bad);
+            if (!bad and char == kept) try std.testing.expectEqual(expected, ranks[row]);
+            cell.* = kept;
+        }
     }
 }
