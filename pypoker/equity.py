@@ -2,16 +2,18 @@
 
 2 to 10 players, each a hand (``AcKd``), a partial hand (``Ac``), a range (``QQ+,AKs:0.5``)
 or ``random`` (see ``pypoker.ranges``); the board holds 0, 3, 4 or 5 cards; dead cards are
-out. Combos holding a board or dead card are removed first. Exact enumeration settles every
+out. Combos holding a board or dead card are removed first. Exact enumeration covers every
 completion of the board for every deal of combos sharing no card (weighted by the product
-of the combos' weights); Monte Carlo draws the combos by weight (redrawing a deal whose
-combos collide) and then the board, game ``g`` depending only on ``(seed, g)``, so a seed
-gives the same result for any thread count. A pot split k ways gives each winner 1/k.
+of the combos' weights; deals one suit permutation apart are enumerated once); Monte Carlo
+draws the combos by weight (redrawing a deal whose combos collide) and then the board, game
+``g`` depending only on ``(seed, g)``, so a seed gives the same result for any thread count.
+A pot split k ways gives each winner 1/k.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import sys
 import time
@@ -319,30 +321,65 @@ def _equity_ranges(ranges, hands, board, dead, exact, games, stderr, seconds, th
 
 
 def _exact_deals(deals, weights, board, dead, threads, hands):
-    """Exact equity of every deal, weighted: tallies as floats, games as deals x boards."""
+    """Exact equity of every deal, weighted: tallies as floats, games as deals x boards.
+    Deals that are one suit permutation apart are enumerated once (``_suit_classes``)."""
     players = deals.shape[1]
+    classes, members = _suit_classes(deals, board, dead)
+    class_weights = np.bincount(members, weights=weights, minlength=len(classes))
+    class_sizes = np.bincount(members, minlength=len(classes))
 
     def part(first: int, stop: int):
         weighted = np.zeros((players, 4))
         played = 0
         tallies, tallies_p = _tallies(players)
         games = ffi.new("uint64_t *", 0)
-        for d in range(first, stop):
+        for c in range(first, stop):
             tallies[...] = 0
             games[0] = 0
-            holes = np.ascontiguousarray(deals[d])
+            holes = np.ascontiguousarray(classes[c])
             err = new_error()
             status = lib.pp_equity_exact(
                 ffi.from_buffer("uint64_t[]", holes), players, board, dead, 0, 1, tallies_p,
                 games, err,
             )  # fmt: skip
             _check(status, err, hands)
-            weighted += tallies * weights[d]
-            played += int(games[0])
+            weighted += tallies * class_weights[c]
+            played += int(games[0]) * int(class_sizes[c])
         return weighted, played
 
-    parts = run_sliced(len(deals), max(1, min(threads, len(deals))), part)
+    parts = run_sliced(len(classes), max(1, min(threads, len(classes))), part)
     return sum(w for w, _ in parts), sum(p for _, p in parts)
+
+
+def _permute_suits(sets: np.ndarray, permutation: tuple[int, ...]) -> np.ndarray:
+    """Card sets with suit s moved to suit ``permutation[s]``."""
+    moved = np.zeros_like(sets)
+    for suit, to in enumerate(permutation):
+        cards = (sets >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
+        moved |= cards << np.uint64(13 * to)
+    return moved
+
+
+def _suit_classes(deals: np.ndarray, board: int, dead: int) -> tuple[np.ndarray, np.ndarray]:
+    """Deals (rows of per-player card sets) grouped by suit symmetry: a permutation of the
+    suits that leaves the board and the dead cards as they are maps a deal to one of equal
+    equities. Each deal's class is named by its least image (rows compared
+    lexicographically); returns the distinct classes and each deal's class index."""
+    canonical = deals.copy()
+    fixed = np.array([board, dead], dtype=np.uint64)
+    rows = np.arange(len(deals))
+    for permutation in itertools.permutations(range(4)):
+        if permutation == (0, 1, 2, 3):
+            continue
+        if not np.array_equal(_permute_suits(fixed, permutation), fixed):
+            continue
+        image = _permute_suits(deals, permutation)
+        differs = image != canonical
+        first = differs.argmax(axis=1)
+        smaller = differs.any(axis=1) & (image[rows, first] < canonical[rows, first])
+        canonical[smaller] = image[smaller]
+    classes, members = np.unique(canonical, axis=0, return_inverse=True)
+    return classes, members.reshape(-1)
 
 
 def _run_ranges_monte_carlo(

@@ -122,3 +122,23 @@ def test_cli_ranges(capsys):
     assert main(["equity", "-p", "3", "-g", "100K", "KK", "-", "8c", "4d", "7c", "Ts", "Qs"]) == 0
     printed = capsys.readouterr().out
     assert "board [TsQs7c8c4d]" in printed and printed.count("random") == 2
+
+
+@pytest.mark.parametrize(
+    "players, board, dead",
+    [(["QQ+,AKs", "JJ-99,AQs+"], None, None), (["AKs,QQ", "JJ,T9s"], "Kc8h2d", "3s"),
+     (["AA,KK", "QQ", "AKs"], "2c7c9d", None), (["Ah", "KsKd,QQ"], "Ac7d2h9s", "Tc")],
+)  # fmt: skip
+def test_range_exact_equals_the_weighted_sum_over_listed_deals(players, board, dead):
+    """Exact range equity enumerates one deal per suit class; listing every deal as known
+    hands, each exactly, must give the same numbers."""
+    from pypoker.equity import _deals, _ranges  # the deals the engine starts from
+
+    result = pp.equity(players, board=board, dead=dead, exact=True)
+    dead_bits = pp.CardSet(board).bits | pp.CardSet(dead).bits
+    deals, weights = _deals(_ranges(players, dead_bits))
+    total = np.zeros(len(players))
+    for deal, weight in zip(deals, weights, strict=True):
+        hands = [pp.CardSet(int(s)) for s in deal]
+        total += weight * pp.equity(hands, board=board, dead=dead, exact=True).equity
+    assert np.allclose(result.equity, total / weights.sum(), rtol=0, atol=1e-12)
