@@ -53,32 +53,46 @@ pub fn done_state(deck: u64) u64 {
 /// Category counts of every k-card hand (k = 1..7) from `deck` whose lowest card is one of
 /// the deck's slots `first_slot`, `first_slot + stride`, …: threads take interleaved first
 /// slots, so each gets a fair share of the work. Copy-and-extend: each level of the walk
-/// adds one card to its parent's accumulator.
+/// adds one card to its parent's accumulator. The deck is walked value-major (2s 2c 2h 2d
+/// 3s …), so the last card's loop meets the cards of one value in a run: see
+/// `walk_last_no_flush`.
 pub fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16]u64) void {
     assert(k >= 1 and k <= eval.hand_cards_max and stride >= 1);
-    var cards: [eval.card_count]u8 = undefined;
-    var n: u32 = 0;
-    var remaining = deck;
-    while (remaining != 0) : (remaining &= remaining - 1) {
-        cards[n] = @intCast(@ctz(remaining));
-        n += 1;
+    var walk_deck: Deck = .{};
+    for (0..eval.value_count) |value| {
+        const run_start = walk_deck.n;
+        for (0..eval.suit_count) |suit| {
+            const card: u8 = @intCast(suit * eval.value_count + value);
+            if (deck & (@as(u64, 1) << @intCast(card)) == 0) continue;
+            walk_deck.cards[walk_deck.n] = card;
+            walk_deck.n += 1;
+        }
+        for (run_start..walk_deck.n) |slot| walk_deck.run_ends[slot] = @intCast(walk_deck.n);
     }
+    const cards = walk_deck.cards[0..walk_deck.n];
     switch (k) {
         inline 1...eval.hand_cards_max => |depth| {
             var slot = first_slot;
-            while (slot + depth <= n) : (slot += stride) {
+            while (slot + depth <= cards.len) : (slot += stride) {
                 var accumulator: eval.Accumulator = .empty;
                 accumulator.add(cards[slot]);
-                walk(depth - 1, cards[0..n], slot + 1, accumulator, counts);
+                walk(depth - 1, &walk_deck, slot + 1, accumulator, counts);
             }
         },
         else => unreachable,
     }
 }
 
+/// The deck in walking order, and for each slot the slot after its run of one value.
+const Deck = struct {
+    cards: [eval.card_count]u8 = undefined,
+    run_ends: [eval.card_count]u8 = undefined,
+    n: u32 = 0,
+};
+
 fn walk(
     comptime depth: u32,
-    cards: []const u8,
+    deck: *const Deck,
     first: u32,
     accumulator: eval.Accumulator,
     counts: *[16]u64,
@@ -87,24 +101,29 @@ fn walk(
         counts[eval.category(eval.rank_accumulator(accumulator))] += 1;
         return;
     }
-    if (depth == 1 and !accumulator.flush_within_one()) return walk_last_no_flush(cards, first, accumulator, counts);
+    if (depth == 1 and !accumulator.flush_within_one()) return walk_last_no_flush(deck, first, accumulator, counts);
     var i = first;
-    while (i + depth <= cards.len) : (i += 1) {
+    while (i + depth <= deck.n) : (i += 1) {
         var next = accumulator;
-        next.add(cards[i]);
-        walk(depth - 1, cards, i + 1, next, counts);
+        next.add(deck.cards[i]);
+        walk(depth - 1, deck, i + 1, next, counts);
     }
 }
 
-/// The last card, when no suit holds four yet: no flush can appear, so each hand is ranked
-/// from its fingerprint alone (one add and the table lookup), and counted in a register —
-/// ten 6-bit fields, at most 51 hands a call — rather than in memory.
-fn walk_last_no_flush(cards: []const u8, first: u32, accumulator: eval.Accumulator, counts: *[16]u64) void {
+/// The last card, when no suit holds four yet: no flush can appear, so a hand's rank is its
+/// fingerprint's alone, and the hands whose last cards are of one value (a run of the deck)
+/// have one fingerprint: each run is looked up once and its hands all get that rank. They
+/// are counted in a register, ten 6-bit fields (at most 51 hands a call), not in memory.
+fn walk_last_no_flush(deck: *const Deck, first: u32, accumulator: eval.Accumulator, counts: *[16]u64) void {
     const base: u32 = @truncate(accumulator.key);
     var packed_counts: u64 = 0;
-    for (cards[first..]) |card| {
+    var slot = first;
+    while (slot < deck.n) {
+        const run_end = deck.run_ends[slot];
+        const card = deck.cards[slot];
         const rank = eval.rank_fingerprint(base +% @as(u32, @truncate(eval.card_keys[card])));
-        packed_counts += @as(u64, 1) << @intCast(6 * @as(u32, eval.category(rank)));
+        packed_counts += @as(u64, run_end - slot) << @intCast(6 * @as(u32, eval.category(rank)));
+        slot = run_end;
     }
     inline for (1..10) |category| counts[category] += (packed_counts >> (6 * category)) & 63;
 }
