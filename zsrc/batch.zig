@@ -131,7 +131,14 @@ fn rank_showdown_fixed(
 pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     assert(sets.len == out.len);
     var invalid: u64 = 0;
-    for (sets, out) |set, *rank| {
+    var first: usize = 0;
+    if (rows_avx2.available) {
+        const source: rows_avx2.SetRows = .{ .sets = sets };
+        while (first + rows_avx2.block_rows <= sets.len) : (first += rows_avx2.block_rows) {
+            invalid |= @intFromBool(rows_avx2.rank_block(source, out, first));
+        }
+    }
+    for (sets[first..], out[first..]) |set, *rank| {
         rank.* = eval.rank_set(set);
         // 0 cards wraps to the top of the range, so one compare catches both bounds.
         const cards = @popCount(set);

@@ -72,6 +72,20 @@ pub fn rank_lists(
 }
 
 pub fn rank_sets(sets: []const u64, out: []u16, status: []u8) void {
+    var first: usize = 0;
+    if (rows_avx2.available) {
+        const block = rows_avx2.block_rows;
+        while (first + block <= sets.len) : (first += block) {
+            // A bad row is rare: rank its whole block again, row by row.
+            if (rows_avx2.rank_block(rows_avx2.SetRows{ .sets = sets }, out, first)) {
+                rank_sets_from(sets[first..][0..block], out[first..][0..block], status[first..][0..block]);
+            } else @memset(status[first..][0..block], 0);
+        }
+    }
+    rank_sets_from(sets[first..], out[first..], status[first..]);
+}
+
+fn rank_sets_from(sets: []const u64, out: []u16, status: []u8) void {
     for (sets, out, status) |set, *rank, *bad| {
         const cards = @popCount(set);
         const invalid = set & eval.set_invalid_bits != 0 or cards -% 1 >= eval.hand_cards_max;

@@ -19,6 +19,7 @@ const builtin = @import("builtin");
 const eval = @import("eval.zig");
 const tables = @import("tables");
 const parse = @import("parse.zig");
+const deal = @import("deal.zig");
 
 /// Whether this build's CPU level has these kernels (kernels.zig's avx2 level does).
 pub const available = builtin.cpu.arch == .x86_64 and
@@ -141,6 +142,59 @@ pub const CardRows = struct {
 
     pub inline fn rank_row(rows: CardRows, row: usize) u16 {
         return eval.rank_cards(rows.cards[row * cards_per_row ..][0..cards_per_row]);
+    }
+};
+
+/// Card sets (uint64, 1 to 7 cards each). The tally is scalar (a set's fingerprint is its
+/// four suits' patterns looked up, which vectors could only gather); the blocks still pay,
+/// keeping the tally's loads and the rank lookups in separate tight loops.
+pub const SetRows = struct {
+    sets: []const u64,
+
+    pub inline fn tally(rows: SetRows, first: usize) Four {
+        var four: Four = .{ .fingerprints = undefined, .flush = undefined, .bad = false };
+        var bad: u64 = 0;
+        inline for (0..rows_per_vector) |lane| {
+            const set = rows.sets[first + lane];
+            var fingerprint: u32 = 0;
+            inline for (0..7) |byte| fingerprint +%= byte_fingerprints[byte][@as(u8, @truncate(set >> (8 * byte)))];
+            // Each suit's 13 bits to a 16-bit field, counted in place (SWAR): a field reaching
+            // five sets its bit 4 after adding 11.
+            var counts = deal.pdep(set, 0x1FFF_1FFF_1FFF_1FFF);
+            counts = counts - ((counts >> 1) & 0x5555_5555_5555_5555);
+            counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+            counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+            counts = (counts + (counts >> 8)) & 0x00FF_00FF_00FF_00FF;
+            // 0 cards wraps to the top of the range, so one compare catches both bounds.
+            const invalid = (set & eval.set_invalid_bits) | @intFromBool(@popCount(set) -% 1 >= cards_per_row);
+            bad |= invalid;
+            // A bad set's fingerprint may be any sum: 0 keeps its lookup inside the table.
+            four.fingerprints[lane] = if (invalid != 0) 0 else fingerprint;
+            four.flush[lane] = (counts + 0x000B_000B_000B_000B) & 0x0010_0010_0010_0010 != 0;
+        }
+        four.bad = bad != 0;
+        return four;
+    }
+
+    /// Per byte of a set (ids 8b .. 8b + 7): the fingerprint of each of its 256 patterns.
+    const byte_fingerprints: [7][256]u32 = table: {
+        @setEvalBranchQuota(100_000);
+        var table: [7][256]u32 = undefined;
+        for (0..7) |byte| {
+            for (0..256) |pattern| {
+                var sum: u32 = 0;
+                for (0..8) |bit| {
+                    const card = 8 * byte + bit;
+                    if (pattern & (1 << bit) != 0 and card < eval.card_count) sum += eval.value_fingerprints[card % eval.value_count];
+                }
+                table[byte][pattern] = sum;
+            }
+        }
+        break :table table;
+    };
+
+    pub inline fn rank_row(rows: SetRows, row: usize) u16 {
+        return eval.rank_set(rows.sets[row]);
     }
 };
 
@@ -346,7 +400,6 @@ test "avx2 rows: every seven-card hand, its cards in shifting orders, ranks as t
 
 test "avx2 rows: a card out of range or repeated anywhere marks the block bad" {
     if (!available) return error.SkipZigTest;
-    const deal = @import("deal.zig");
     const rows = 2 * block_rows + 1;
     var cards: [rows * cards_per_row]u8 = undefined;
     var ranks: [rows]u16 = undefined;
@@ -376,7 +429,6 @@ test "avx2 rows: a card out of range or repeated anywhere marks the block bad" {
 
 test "avx2 text rows: random hands in either case parse and rank as the scalar path" {
     if (!available) return error.SkipZigTest;
-    const deal = @import("deal.zig");
     const rows = 4 * block_rows + 1;
     var cards: [rows * cards_per_row]u8 = undefined;
     var text: [rows * TextRows.width]u8 = undefined;
@@ -433,5 +485,29 @@ test "avx2 text rows: any byte that is not a value or suit in its place marks th
             if (!bad and char == kept) try std.testing.expectEqual(expected, ranks[row]);
             cell.* = kept;
         }
+    }
+}
+
+test "avx2 set rows: sets of 1 to 7 cards rank as rank_set; bad sets mark the block" {
+    if (!available) return error.SkipZigTest;
+    var sets: [block_rows]u64 = undefined;
+    var ranks: [block_rows]u16 = undefined;
+    var state: u64 = 5;
+    for (0..2000) |trial| {
+        for (&sets, 0..) |*set, row| {
+            // 1 to 7 cards, flushes made likely by dealing from few suits now and then.
+            state = deal.mix64(state +% row);
+            const cards = 1 + state % 7;
+            const deck = if (trial % 3 == 0) deal.full_deck & 0x3FFFFFF else deal.full_deck;
+            set.* = deal.pdep((@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20), deck);
+            if (@popCount(set.*) != cards) set.* = deal.pdep((@as(u64, 1) << @intCast(cards)) - 1, deck);
+        }
+        const source: SetRows = .{ .sets = &sets };
+        try std.testing.expect(!rank_block(source, &ranks, 0));
+        for (sets, ranks) |set, rank| try std.testing.expectEqual(eval.rank_set(set), rank);
+        state = deal.mix64(state);
+        const bad_sets = [_]u64{ 0, 0xFF, 1 << 52, @as(u64, 1) << 63 | 1, deal.full_deck };
+        sets[state % block_rows] = bad_sets[trial % bad_sets.len];
+        try std.testing.expect(rank_block(source, &ranks, 0));
     }
 }
