@@ -11,6 +11,7 @@ hand; this package is its Python face. Encodings (fixed):
 from __future__ import annotations
 
 from ._native import CardParseError, InvalidHandError, PokerError, cpu, select_cpu, supported_cpus
+from .accumulators import ACCUMULATOR, accumulate, merge
 from .cards import CARD_NAMES, format_cards, parse_cards
 from .cardset import CardSet
 from .datasets import dataset
@@ -33,6 +34,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
+    "ACCUMULATOR",
     "CARD_NAMES",
     "CATEGORY_NAMES",
     "CardParseError",
@@ -40,6 +42,7 @@ __all__ = [
     "EquityResult",
     "InvalidHandError",
     "PokerError",
+    "accumulate",
     "card_set",
     "category",
     "category_counts",
@@ -51,6 +54,7 @@ __all__ = [
     "describe",
     "format_cards",
     "iter_combinations",
+    "merge",
     "parse_cards",
     "rank",
     "rank_showdown",

@@ -18,7 +18,7 @@ import cffi
 
 from ._names import card_name
 
-ABI_VERSION = 10
+ABI_VERSION = 11
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 
@@ -128,6 +128,12 @@ def check_hands(status: int, err, row_offset: int = 0) -> None:
         raise InvalidHandError(f"row {row}: the hand is empty (a hand has 1 to 7 cards)", row)
     if status == lib.PP_TOO_MANY_CARDS:
         raise InvalidHandError(f"row {row}: more than 7 cards (a hand has 1 to 7)", row)
+    if status == lib.PP_INCONSISTENT_KEY:
+        raise InvalidHandError(
+            f"row {row}: the accumulator's key is not the one its cards make "
+            "(build accumulators with pp.accumulate and pp.merge)",
+            row,
+        )
     check_call(status)
 
 

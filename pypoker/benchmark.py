@@ -124,6 +124,7 @@ def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = Tru
     all_threads = cpu_count()
     cards = pp.deal(hands, 7, seed=seed)
     sets = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+    accumulators = pp.accumulate(cards)
     players = 6
     showdown_rows = hands // players
     table = pp.deal(showdown_rows, 5 + 2 * players, seed=seed + 1)
@@ -157,6 +158,9 @@ def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = Tru
                 forms = {
                     "rank uint8 (N, 7)": (lambda t=threads: pp.rank(cards, out=out, threads=t)),
                     "rank uint64 sets": (lambda t=threads: pp.rank(sets, out=out, threads=t)),
+                    "rank accumulators": (
+                        lambda t=threads: pp.rank(accumulators, out=out, threads=t)
+                    ),
                 }
                 for name, call in forms.items():
                     add(name, level, threads, median_ns(call, runs), hands)

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ._names import HAND_CARDS_MAX
 from ._native import InvalidHandError, check_hands, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
+from .accumulators import ACCUMULATOR
 from .cards import parse_cards, parse_ragged
 
 CATEGORY_NAMES: tuple[str, ...] = (
@@ -28,8 +30,6 @@ CATEGORY_NAMES: tuple[str, ...] = (
     "Four of a Kind",
     "Straight Flush",
 )
-
-HAND_CARDS_MAX = 7
 
 
 def _check_out(out: np.ndarray | None, n: int) -> np.ndarray:
@@ -88,6 +88,17 @@ def _rank_set_rows(sets: np.ndarray, out: np.ndarray | None, threads: int | None
     return _rank_rows(len(sets), out, threads, rank_slice)
 
 
+def _rank_accumulator_rows(accumulators: np.ndarray, out: np.ndarray | None, threads: int | None):
+    accumulators = np.ascontiguousarray(accumulators)
+    n = len(accumulators)
+    buffer = ffi.from_buffer("pp_accumulator[]", accumulators) if n else None
+
+    def rank_slice(out_buffer, start: int, stop: int, err):
+        return lib.pp_rank_accumulators(buffer + start, stop - start, out_buffer + start, err)
+
+    return _rank_rows(n, out, threads, rank_slice)
+
+
 def _raise_first_error(results: list, out: np.ndarray) -> None:
     """Slices report their own first bad row; the earliest wins. A failed call leaves no
     rank behind in ``out`` (every slice is zeroed: 0 is never a rank)."""
@@ -111,7 +122,9 @@ def rank(
     - an ``(N, k)`` uint8 array of card ids, k = 1..7 → ``(N,)`` uint16 ranks;
     - an ``(N,)`` uint64 array of card sets (bit i = card i) → ``(N,)`` uint16 ranks;
     - a list of strings (``["AhKd7c2s3s", …]``, any card counts) → ``(N,)`` uint16 ranks;
-    - one hand: a string, a 1-D uint8 array of ids or a uint64 scalar → an ``int``.
+    - an ``(N,)`` array of ``pp.ACCUMULATOR`` (see ``pp.accumulate``) → ``(N,)`` uint16 ranks;
+    - one hand: a string, a 1-D uint8 array of ids, a uint64 scalar or one accumulator →
+      an ``int``.
 
     Other dtypes are refused, never reinterpreted. Arrays that are not C-contiguous are
     copied once; C-contiguous ones never are. ``out`` (uint16, shape ``(N,)``, C-contiguous,
@@ -119,8 +132,8 @@ def rank(
     batches and one for small ones; results are identical for any thread count.
 
     Raises ``InvalidHandError`` (a ``ValueError``) naming the row and the card for a card id
-    of 52 or more, a card twice in a hand, or a hand of the wrong size; ``out`` then holds
-    zeros, never partial results.
+    of 52 or more, a card twice in a hand, a hand of the wrong size, or an accumulator whose
+    key its cards do not make; ``out`` then holds zeros, never partial results.
     """
     if isinstance(hands, str):
         return int(_rank_card_rows(parse_cards(hands)[None, :], None, 1)[0])
@@ -128,6 +141,8 @@ def rank(
         return _rank_texts(hands, out, threads)
     if isinstance(hands, np.generic) and hands.dtype == np.uint64:
         return int(_rank_set_rows(np.asarray(hands).reshape(1), None, 1)[0])
+    if isinstance(hands, np.void) and hands.dtype == ACCUMULATOR:
+        return int(_rank_accumulator_rows(np.asarray(hands).reshape(1), None, 1)[0])
     if not isinstance(hands, np.ndarray):
         raise TypeError(
             "hands must be a uint8 (N, k) array of card ids, a uint64 array of card sets, "
@@ -149,6 +164,12 @@ def rank(
         if hands.ndim == 1:
             return _rank_set_rows(hands, out, threads)
         raise ValueError(f"card-set arrays must be 1-D; got shape {hands.shape}")
+    if hands.dtype == ACCUMULATOR:
+        if hands.ndim == 0:
+            return int(_rank_accumulator_rows(hands.reshape(1), None, 1)[0])
+        if hands.ndim == 1:
+            return _rank_accumulator_rows(hands, out, threads)
+        raise ValueError(f"accumulator arrays must be 1-D; got shape {hands.shape}")
     raise TypeError(
         f"hands have dtype {hands.dtype}: pass uint8 card ids (N, k) or uint64 card sets "
         "(N,); other dtypes are not converted silently (check the values, then .astype)"

@@ -18,7 +18,7 @@ pub const HandError = struct {
     /// The offending card's position in its row, or -1.
     position: i32 = -1,
 
-    pub const Kind = enum { card_out_of_range, duplicate_card, empty_hand, too_many_cards };
+    pub const Kind = enum { card_out_of_range, duplicate_card, empty_hand, too_many_cards, inconsistent_key };
 };
 
 /// Ranks `out.len` rows of `cards_per_row` card ids each (row-major).
@@ -152,6 +152,91 @@ pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     unreachable;
 }
 
+/// Ranks accumulators (eval.zig's 16-byte `{key, mask}`), each of 1..7 cards and
+/// consistent: its key must be the one its cards make (`eval.key_of_set`), so a key that
+/// was built wrong, or a mask edited after it, cannot pass for a hand it is not.
+pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?HandError {
+    assert(accumulators.len == out.len);
+    var invalid: u64 = 0;
+    for (accumulators, out) |accumulator, *rank| {
+        const set = accumulator.mask;
+        const cards = @popCount(set);
+        invalid |= (set & eval.set_invalid_bits) | @intFromBool(cards -% 1 >= eval.hand_cards_max) |
+            (accumulator.key ^ eval.key_of_set(set));
+        // Memory-safe whatever the key: the flush table is indexed by 13 mask bits and the
+        // fingerprint lookup is masked.
+        rank.* = eval.rank_accumulator(accumulator);
+    }
+    if (invalid == 0) return null;
+    @memset(out, 0);
+    for (accumulators, 0..) |accumulator, row| {
+        if (diagnose_accumulator(accumulator, row)) |e| return e;
+    }
+    unreachable;
+}
+
+pub fn diagnose_accumulator(accumulator: eval.Accumulator, row: usize) ?HandError {
+    if (diagnose_set(accumulator.mask, row)) |e| return e;
+    if (accumulator.key != eval.key_of_set(accumulator.mask)) return .{ .row = row, .kind = .inconsistent_key };
+    return null;
+}
+
+/// The accumulators of `out.len` rows of `cards_per_row` card ids (validated as
+/// `rank_card_rows` does; `out` is zeroed on a bad row).
+pub fn accumulate_card_rows(cards: []const u8, cards_per_row: u32, out: []eval.Accumulator) ?HandError {
+    assert(cards_per_row >= 1 and cards_per_row <= eval.hand_cards_max);
+    assert(cards.len == out.len * cards_per_row);
+    for (out, 0..) |*accumulator, row| {
+        const hand = cards[row * cards_per_row ..][0..cards_per_row];
+        if (diagnose_card_row(hand, row)) |e| {
+            @memset(out, std.mem.zeroes(eval.Accumulator));
+            return e;
+        }
+        accumulator.* = .empty;
+        for (hand) |card| accumulator.add(card);
+    }
+    return null;
+}
+
+/// The accumulators of card sets of 1..7 cards.
+pub fn accumulate_sets(sets: []const u64, out: []eval.Accumulator) ?HandError {
+    assert(sets.len == out.len);
+    for (sets, out, 0..) |set, *accumulator, row| {
+        if (diagnose_set(set, row)) |e| {
+            @memset(out, std.mem.zeroes(eval.Accumulator));
+            return e;
+        }
+        accumulator.* = .{ .key = eval.key_of_set(set), .mask = set };
+    }
+    return null;
+}
+
+/// `a[i]` and `b[i]` together (a board and a player's cards, say): both consistent, no card
+/// in both, at most 7 cards in all. An empty accumulator (`.empty`) is allowed on either
+/// side. On a bad row `out` is zeroed and the error names the row (and a shared card).
+pub fn merge_accumulators(a: []const eval.Accumulator, b: []const eval.Accumulator, out: []eval.Accumulator) ?HandError {
+    assert(a.len == out.len and b.len == out.len);
+    for (a, b, out, 0..) |first, second, *merged, row| {
+        const problem: ?HandError = problem: {
+            for ([2]eval.Accumulator{ first, second }) |part| {
+                if (part.mask & eval.set_invalid_bits != 0) break :problem .{ .row = row, .kind = .card_out_of_range, .card = @ctz(part.mask & eval.set_invalid_bits) };
+                if (part.key != eval.key_of_set(part.mask)) break :problem .{ .row = row, .kind = .inconsistent_key };
+            }
+            const shared = first.mask & second.mask;
+            if (shared != 0) break :problem .{ .row = row, .kind = .duplicate_card, .card = @ctz(shared) };
+            if (@popCount(first.mask | second.mask) > eval.hand_cards_max) break :problem .{ .row = row, .kind = .too_many_cards };
+            break :problem null;
+        };
+        if (problem) |e| {
+            @memset(out, std.mem.zeroes(eval.Accumulator));
+            return e;
+        }
+        merged.* = first;
+        merged.merge(second);
+    }
+    return null;
+}
+
 pub fn diagnose_set(set: u64, row: usize) ?HandError {
     if (set & eval.set_invalid_bits != 0) {
         return .{ .row = row, .kind = .card_out_of_range, .card = @ctz(set & eval.set_invalid_bits) };
@@ -182,6 +267,29 @@ test "rank_card_rows: ranks every k, finds the first bad row, zeroes out" {
     try std.testing.expectEqual(HandError.Kind.duplicate_card, d.kind);
     try std.testing.expectEqual(@as(i32, 24), d.card);
     try std.testing.expectEqual(@as(i32, 6), d.position);
+}
+
+test "accumulators: built from ids or sets, merged, ranked; inconsistent keys refused" {
+    const board = [_]u8{ 0, 1, 2, 3, 17 };
+    const hole = [_]u8{ 12, 25 };
+    var boards: [1]eval.Accumulator = undefined;
+    var holes: [1]eval.Accumulator = undefined;
+    try std.testing.expectEqual(@as(?HandError, null), accumulate_card_rows(&board, 5, &boards));
+    const hole_set: u64 = (1 << 12) | (1 << 25);
+    try std.testing.expectEqual(@as(?HandError, null), accumulate_sets(&.{hole_set}, &holes));
+    var merged: [1]eval.Accumulator = undefined;
+    try std.testing.expectEqual(@as(?HandError, null), merge_accumulators(&boards, &holes, &merged));
+    var out: [1]u16 = undefined;
+    try std.testing.expectEqual(@as(?HandError, null), rank_accumulators(&merged, &out));
+    try std.testing.expectEqual(eval.rank_cards(&(board ++ hole)), out[0]);
+
+    var edited = merged;
+    edited[0].mask ^= 1 << 17; // a card taken from the mask only
+    try std.testing.expectEqual(HandError.Kind.inconsistent_key, rank_accumulators(&edited, &out).?.kind);
+    try std.testing.expectEqual(@as(u16, 0), out[0]);
+    const twice = merge_accumulators(&merged, &holes, &edited).?;
+    try std.testing.expectEqual(HandError.Kind.duplicate_card, twice.kind);
+    try std.testing.expectEqual(@as(i32, 12), twice.card);
 }
 
 test "rank_sets: rejects high bits, empty and oversized sets" {

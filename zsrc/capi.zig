@@ -18,6 +18,7 @@ const kernel_abi = @import("kernel_abi.zig");
 const equity = @import("equity.zig");
 
 pub const Tally = equity.Tally;
+pub const Accumulator = eval.Accumulator;
 const builtin = @import("builtin");
 
 /// CPU levels with kernels in this library. `avx2` (AVX2 + BMI2, x86-64-v3) exists on x86-64
@@ -83,7 +84,7 @@ fn xgetbv0() u32 {
 }
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 10;
+pub const abi_version: u32 = 11;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -96,6 +97,7 @@ pub const Status = enum(c_int) {
     bad_value = 7,
     bad_suit = 8,
     output_full = 9,
+    inconsistent_key = 10,
 
     pub const c_name = "pp_status";
 };
@@ -122,6 +124,7 @@ fn report_hand_error(err: ?*Error, e: batch.HandError) Status {
         .duplicate_card => .duplicate_card,
         .empty_hand => .empty_hand,
         .too_many_cards => .too_many_cards,
+        .inconsistent_key => .inconsistent_key,
     };
 }
 
@@ -233,6 +236,47 @@ pub const api = struct {
         var failure: kernel_abi.HandFailure = undefined;
         if (kernels().rank_sets(s, n, o, &failure)) return .ok;
         return report_hand_error(err, failure.to());
+    }
+
+    /// Ranks `n` accumulators (16 bytes each: `key`, then `mask`; see eval.zig), each of
+    /// 1..7 cards with the key its cards make, into `out[n]`.
+    pub fn pp_rank_accumulators(accumulators: ?[*]const Accumulator, n: u64, out: ?[*]u16, err: ?*Error) callconv(.c) Status {
+        if (n == 0) return .ok;
+        const a = accumulators orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        var failure: kernel_abi.HandFailure = undefined;
+        if (kernels().rank_accumulators(a, n, o, &failure)) return .ok;
+        return report_hand_error(err, failure.to());
+    }
+
+    /// The accumulators of `n` hands of `k` (1..7) card ids each, into `out[n]`.
+    pub fn pp_accumulate_cards(cards: ?[*]const u8, n: u64, k: u32, out: ?[*]Accumulator, err: ?*Error) callconv(.c) Status {
+        if (k < 1 or k > eval.hand_cards_max) return .bad_argument;
+        if (n == 0) return .ok;
+        const c = cards orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        const e = batch.accumulate_card_rows(c[0 .. n * k], k, o[0..n]) orelse return .ok;
+        return report_hand_error(err, e);
+    }
+
+    /// The accumulators of `n` card sets (1..7 cards each), into `out[n]`.
+    pub fn pp_accumulate_sets(sets: ?[*]const u64, n: u64, out: ?[*]Accumulator, err: ?*Error) callconv(.c) Status {
+        if (n == 0) return .ok;
+        const s = sets orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        const e = batch.accumulate_sets(s[0..n], o[0..n]) orelse return .ok;
+        return report_hand_error(err, e);
+    }
+
+    /// `out[i]` = `a[i]` and `b[i]` together: both consistent, no shared card, 7 cards at
+    /// most (a shared card is reported as a duplicate, with its id).
+    pub fn pp_merge_accumulators(a: ?[*]const Accumulator, b: ?[*]const Accumulator, n: u64, out: ?[*]Accumulator, err: ?*Error) callconv(.c) Status {
+        if (n == 0) return .ok;
+        const first = a orelse return .null_pointer;
+        const second = b orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        const e = batch.merge_accumulators(first[0..n], second[0..n], o[0..n]) orelse return .ok;
+        return report_hand_error(err, e);
     }
 
     /// Parses `n` strings (bytes `text[offsets[i]..offsets[i+1]]`) into card ids, written in

@@ -33,6 +33,8 @@ pub const Accumulator = extern struct {
     mask: u64,
 
     pub const empty: Accumulator = .{ .key = suit_counters_empty, .mask = 0 };
+    /// Its name in the C header (capi.zig exports arrays of them).
+    pub const c_name = "pp_accumulator";
 
     /// Adds one card. Ids 52..255 add nothing at all, so a caller validates a hand by
     /// comparing `@popCount(mask)` with the number of cards it added.
@@ -138,6 +140,18 @@ pub inline fn rank_set(set: u64) u16 {
     return rank_fingerprint(fingerprint);
 }
 
+/// The key of the accumulator that holds exactly the cards of `set`: what `add` would
+/// build, card by card. An accumulator is consistent when its key equals this.
+pub fn key_of_set(set: u64) u64 {
+    var key: u64 = Accumulator.empty.key;
+    inline for (0..suit_count) |suit| {
+        const pattern: u13 = @truncate(set >> (value_count * suit));
+        key +%= tables.pattern_keys[pattern];
+        key +%= @as(u64, @popCount(pattern)) << (suit_counter_shift + 4 * suit);
+    }
+    return key;
+}
+
 /// Rank of a list of cards (ids assumed valid and distinct).
 pub fn rank_cards(cards: []const u8) u16 {
     assert(cards.len <= hand_cards_max);
@@ -171,6 +185,15 @@ test "accumulator: order and grouping do not matter" {
     for (cards[5..]) |c| hole.add(c);
     board.merge(hole);
     try std.testing.expectEqual(forward, board);
+}
+
+test "key_of_set: the key adding the cards one by one builds" {
+    var hand: Accumulator = .empty;
+    for ([_]u8{ 12, 25, 38, 51, 0, 13, 7 }) |card| {
+        hand.add(card);
+        try std.testing.expectEqual(hand.key, key_of_set(hand.mask));
+    }
+    try std.testing.expectEqual(Accumulator.empty.key, key_of_set(0));
 }
 
 test "rank: known hands" {

@@ -32,6 +32,7 @@ pub const HandFailure = extern struct {
 /// Each returns true on success; on false, `*failure` says which row and why.
 pub const RankCards = fn ([*]const u8, u64, u32, [*]u16, *HandFailure) callconv(.c) bool;
 pub const RankSets = fn ([*]const u64, u64, [*]u16, *HandFailure) callconv(.c) bool;
+pub const RankAccumulators = fn ([*]const eval.Accumulator, u64, [*]u16, *HandFailure) callconv(.c) bool;
 pub const RankShowdown = fn (
     [*]const u8, // boards (may dangle when board_cards is 0)
     u32, // board_cards
@@ -69,6 +70,7 @@ pub const Kernels = struct {
     rank_strings_status: *const RankStringsStatus,
     rank_cards: *const RankCards,
     rank_sets: *const RankSets,
+    rank_accumulators: *const RankAccumulators,
     rank_showdown: *const RankShowdown,
     deal: *const Deal,
     combinations: *const Combinations,
@@ -87,6 +89,7 @@ pub fn resolve(comptime prefix: []const u8) Kernels {
         .rank_strings_status = @extern(*const RankStringsStatus, .{ .name = prefix ++ "rank_strings_status" }),
         .rank_cards = @extern(*const RankCards, .{ .name = prefix ++ "rank_cards" }),
         .rank_sets = @extern(*const RankSets, .{ .name = prefix ++ "rank_sets" }),
+        .rank_accumulators = @extern(*const RankAccumulators, .{ .name = prefix ++ "rank_accumulators" }),
         .rank_showdown = @extern(*const RankShowdown, .{ .name = prefix ++ "rank_showdown" }),
         .deal = @extern(*const Deal, .{ .name = prefix ++ "deal" }),
         .combinations = @extern(*const Combinations, .{ .name = prefix ++ "combinations" }),

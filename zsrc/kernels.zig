@@ -116,6 +116,12 @@ fn rank_sets(sets: [*]const u64, n: u64, out: [*]u16, failure: *abi.HandFailure)
     return false;
 }
 
+fn rank_accumulators(accumulators: [*]const eval.Accumulator, n: u64, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
+    const e = batch.rank_accumulators(accumulators[0..n], out[0..n]) orelse return true;
+    failure.* = .from(e);
+    return false;
+}
+
 fn rank_showdown(
     boards: [*]const u8,
     board_cards: u32,
@@ -160,6 +166,7 @@ comptime {
     @export(&rank_strings_status, .{ .name = p ++ "rank_strings_status", .visibility = hidden });
     @export(&rank_cards, .{ .name = p ++ "rank_cards", .visibility = hidden });
     @export(&rank_sets, .{ .name = p ++ "rank_sets", .visibility = hidden });
+    @export(&rank_accumulators, .{ .name = p ++ "rank_accumulators", .visibility = hidden });
     @export(&rank_showdown, .{ .name = p ++ "rank_showdown", .visibility = hidden });
     @export(&deal_rows, .{ .name = p ++ "deal", .visibility = hidden });
     @export(&combinations, .{ .name = p ++ "combinations", .visibility = hidden });

@@ -156,24 +156,37 @@ pub const SetRows = struct {
         var bad: u64 = 0;
         inline for (0..rows_per_vector) |lane| {
             const set = rows.sets[first + lane];
-            var fingerprint: u32 = 0;
-            inline for (0..7) |byte| fingerprint +%= byte_fingerprints[byte][@as(u8, @truncate(set >> (8 * byte)))];
-            // Each suit's 13 bits to a 16-bit field, counted in place (SWAR): a field reaching
-            // five sets its bit 4 after adding 11.
-            var counts = deal.pdep(set, 0x1FFF_1FFF_1FFF_1FFF);
-            counts = counts - ((counts >> 1) & 0x5555_5555_5555_5555);
-            counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
-            counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-            counts = (counts + (counts >> 8)) & 0x00FF_00FF_00FF_00FF;
-            // 0 cards wraps to the top of the range, so one compare catches both bounds.
-            const invalid = (set & eval.set_invalid_bits) | @intFromBool(@popCount(set) -% 1 >= cards_per_row);
-            bad |= invalid;
-            // A bad set's fingerprint may be any sum: 0 keeps its lookup inside the table.
-            four.fingerprints[lane] = if (invalid != 0) 0 else fingerprint;
-            four.flush[lane] = (counts + 0x000B_000B_000B_000B) & 0x0010_0010_0010_0010 != 0;
+            const summary = summarize(set);
+            bad |= summary.invalid;
+            four.fingerprints[lane] = summary.fingerprint;
+            four.flush[lane] = summary.flush;
         }
         four.bad = bad != 0;
         return four;
+    }
+
+    const Summary = struct { fingerprint: u32, flush: bool, invalid: u64 };
+
+    /// A set's fingerprint (0 for a bad set: a bad set's sum could be any, and 0 keeps its
+    /// lookup inside the table), whether a suit reaches five cards, and nonzero if the set
+    /// is not 1..7 cards.
+    inline fn summarize(set: u64) Summary {
+        var fingerprint: u32 = 0;
+        inline for (0..7) |byte| fingerprint +%= byte_fingerprints[byte][@as(u8, @truncate(set >> (8 * byte)))];
+        // Each suit's 13 bits to a 16-bit field, counted in place (SWAR): a field reaching
+        // five sets its bit 4 after adding 11.
+        var counts = deal.pdep(set, 0x1FFF_1FFF_1FFF_1FFF);
+        counts = counts - ((counts >> 1) & 0x5555_5555_5555_5555);
+        counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+        counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+        counts = (counts + (counts >> 8)) & 0x00FF_00FF_00FF_00FF;
+        // 0 cards wraps to the top of the range, so one compare catches both bounds.
+        const invalid = (set & eval.set_invalid_bits) | @intFromBool(@popCount(set) -% 1 >= cards_per_row);
+        return .{
+            .fingerprint = if (invalid != 0) 0 else fingerprint,
+            .flush = (counts + 0x000B_000B_000B_000B) & 0x0010_0010_0010_0010 != 0,
+            .invalid = invalid,
+        };
     }
 
     /// Per byte of a set (ids 8b .. 8b + 7): the fingerprint of each of its 256 patterns.
