@@ -266,3 +266,18 @@ def test_fourteen_byte_text_takes_the_fixed_width_road_and_still_reads_every_sha
     assert got[12] is None and got[13] is None
     with pytest.raises(pp.CardParseError, match='row 12: "AhAhKd7c2s3sQh": card Ah appears twice'):
         pp.arrow.rank(pa.array(rows))
+
+
+def test_twenty_byte_spaced_text_takes_its_fixed_width_road_too(each_cpu):
+    rows = [" ".join(t[i : i + 2] for i in range(0, 14, 2)) for t in TEXTS[:1000]]
+    rows[3] = rows[3].replace(" ", ",")  # commas also separate
+    rows[4] = rows[4].replace(" ", "\t", 1)  # a tab: another shape for the general parser
+    rows[600] = rows[600].lower()
+    rows[601] = "Ah Kd 7c 10s 3s Qh J"  # "10": 20 bytes, not seven cards
+    rows[602] = "Ah Kd 7c 2s 3s Qh Ah"  # a repeated card
+    ranks = pp.arrow.rank(pa.array(rows), errors="null").to_pylist()
+    good = [r for r in range(1000) if r not in (601, 602)]
+    assert [ranks[r] for r in good] == EXPECTED[good].tolist()
+    assert ranks[601] is None and ranks[602] is None
+    with pytest.raises(pp.CardParseError, match="row 601"):
+        pp.arrow.rank(pa.array(rows))

@@ -102,12 +102,16 @@ pub fn rank_strings(
     out: []u16,
     status: []u8,
 ) void {
-    // Every row 14 bytes (seven compact cards), as most card text is: the fixed-width road,
-    // which checks every row's length first and hands over to the general one if any row
-    // is not. (Equal totals keep its reads inside the text whatever the rows are.)
-    const width = 2 * eval.hand_cards_max;
-    if (offsets[out.len] -% offsets[0] == width * @as(Offset, @intCast(out.len))) {
-        if (rank_strings_fixed(Offset, text, offsets, out, status)) return;
+    // Every row 14 bytes (seven compact cards) or 20 (seven spaced), as most card text is:
+    // a fixed-width road, which checks every row's length first and hands over to the
+    // general one if any row is not. (Equal totals keep its reads inside the text whatever
+    // the rows are.)
+    const total = offsets[out.len] -% offsets[0];
+    inline for (.{ 2, 3 }) |stride| {
+        const width = stride * eval.hand_cards_max - (stride - 2);
+        if (total == width * @as(Offset, @intCast(out.len))) {
+            if (rank_strings_fixed(stride, Offset, text, offsets, out, status)) return;
+        }
     }
     for (out, status, 0..) |*rank, *bad, row| {
         const start = offsets[row];
@@ -123,42 +127,44 @@ pub fn rank_strings(
     }
 }
 
-/// Rows of exactly 14 bytes back to back from `offsets[0]`; returns false, having ranked
-/// nothing, when some row's offsets say otherwise. With AVX2, blocks of rows are parsed and
-/// ranked by vectors (rows_avx2.zig); a block holding a row of another shape ("10",
-/// separators, bad bytes), like the rows after the last block, goes row by row, each to
-/// the fastest parser that takes it.
+/// Rows of exactly `width` bytes (seven cards, `stride` bytes a card but the last's two) back
+/// to back from `offsets[0]`; returns false, having ranked nothing, when some row's offsets
+/// say otherwise. With AVX2, blocks of rows are parsed and ranked by vectors
+/// (rows_avx2.zig); a block holding a row of another shape ("10", other separators, bad
+/// bytes), like the rows after the last block, goes row by row, each to the fastest parser
+/// that takes it.
 fn rank_strings_fixed(
+    comptime stride: u32,
     comptime Offset: type,
     text: [*]const u8,
     offsets: []const Offset,
     out: []u16,
     status: []u8,
 ) bool {
-    const width = 2 * eval.hand_cards_max;
+    const width = stride * eval.hand_cards_max - (stride - 2);
     var differs: Offset = 0;
     for (offsets[0..out.len], offsets[1..]) |start, end| differs |= (end -% start) ^ width;
     if (differs != 0) return false;
     const rows = text + @as(usize, @intCast(offsets[0]));
     var first: usize = 0;
     if (rows_avx2.available) {
+        const Rows = if (stride == 2) rows_avx2.TextRows else rows_avx2.SpacedTextRows;
         const end = rows_avx2.blocks_end(out.len);
         const block = rows_avx2.block_rows;
         while (first < end) : (first += block) {
-            if (rows_avx2.rank_block(rows_avx2.TextRows{ .text = rows }, out, first)) {
-                rank_fixed_rows(rows, first, out[first..][0..block], status[first..][0..block]);
+            if (rows_avx2.rank_block(Rows{ .text = rows }, out, first)) {
+                rank_fixed_rows(width, rows, first, out[first..][0..block], status[first..][0..block]);
             } else @memset(status[first..][0..block], 0);
         }
     }
-    rank_fixed_rows(rows, first, out[first..], status[first..]);
+    rank_fixed_rows(width, rows, first, out[first..], status[first..]);
     return true;
 }
 
-fn rank_fixed_rows(rows: [*]const u8, first: usize, out: []u16, status: []u8) void {
-    const width = 2 * eval.hand_cards_max;
+fn rank_fixed_rows(comptime width: usize, rows: [*]const u8, first: usize, out: []u16, status: []u8) void {
     for (out, status, first..) |*rank, *bad, row| {
         const string = rows[row * width ..][0..width];
-        if (comptime deal.has_pdep) {
+        if (comptime deal.has_pdep and width == 2 * eval.hand_cards_max) {
             if (rank_compact_pext(eval.hand_cards_max, string, rank, bad)) continue;
         } else if (rank_string_fast(string, rank, bad)) continue;
         rank_string_general(string, rank, bad);

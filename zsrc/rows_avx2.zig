@@ -211,116 +211,139 @@ pub const SetRows = struct {
     }
 };
 
-/// Rows of 14 bytes of card text back to back ("AhKd7c2s3sQhJd", either case): a row that
-/// is anything else (spaces, "10", fewer cards) is bad here, for the caller's general
+/// Rows of card text back to back, all of one width: seven compact cards ("AhKd7c2s3sQhJd",
+/// 14 bytes: `TextRows`) or seven cards with one separator, a space or a comma, between
+/// each ("Ah Kd 7c 2s 3s Qh Jd", 20 bytes: `SpacedTextRows`); either case. A row that is
+/// anything else (other separators, "10", fewer cards) is bad here, for the caller's general
 /// parser to judge.
-pub const TextRows = struct {
-    text: [*]const u8,
+pub const TextRows = Text(2);
+pub const SpacedTextRows = Text(3);
 
-    const width = 2 * cards_per_row;
+fn Text(comptime stride: u32) type {
+    return struct {
+        text: [*]const u8,
 
-    /// A character's code: value + 1 (1..13) for a value, 0x20 | suit for a suit, 0 for
-    /// anything else. Three `vpshufb` tables by low nibble, one per high nibble ('2'-'9';
-    /// 'A' 'J' 'K' 'C' 'D' 'H'; 'Q' 'T' 'S'; the lower case letters share their upper
-    /// case's table: their high nibble is two more).
-    const digits = table16(.{ 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0 });
-    const letters_a_to_o = table16(.{ 0, 13, 0, 0x21, 0x23, 0, 0, 0, 0x22, 0, 10, 12, 0, 0, 0, 0 });
-    const letters_p_to_z = table16(.{ 0, 11, 0, 0x20, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 });
+        const Rows = @This();
+        pub const width = stride * cards_per_row - (stride - 2);
 
-    /// Rows `first .. first + 4`: one 16-byte load a row (two bytes past it), the rows
-    /// `first` and `first + 2` in the halves of one vector, `first + 1` and `first + 3` in
-    /// the other. Each character is decoded in place; `vpmaddubsw` turns each (value, suit)
-    /// pair of codes into `value + 1 + 13 * (0x20 + suit)`, and `vpackuswb` packs the two
-    /// vectors' pairs to bytes with row j in lane j.
-    pub inline fn tally(rows: TextRows, first: usize) Four {
-        const front = decode(rows.load(first), rows.load(first + 2));
-        const back = decode(rows.load(first + 1), rows.load(first + 3));
-        const pairs_front = @"llvm.x86.avx2.pmadd.ub.sw"(front.codes, pair_weights);
-        const pairs_back = @"llvm.x86.avx2.pmadd.ub.sw"(back.codes, pair_weights);
-        const bias: Words = @splat(1 + 13 * 0x20);
-        const ids = @"llvm.x86.avx2.packuswb"(pairs_front -% bias, pairs_back -% bias) &
-            @as(Bytes, @bitCast(@as(Lanes, @splat(0x00FF_FFFF_FFFF_FFFF))));
-        var four = tally_ids(ids);
-        // Bitwise, not `or`: no branch.
-        four.bad = (@intFromBool(four.bad) | @intFromBool(front.bad) | @intFromBool(back.bad)) != 0;
-        return four;
-    }
+        /// A character's code: value + 1 (1..13) for a value, 0x20 | suit for a suit, 0 for
+        /// anything else. Three `vpshufb` tables by low nibble, one per high nibble ('2'-'9';
+        /// 'A' 'J' 'K' 'C' 'D' 'H'; 'Q' 'T' 'S'; the lower case letters share their upper
+        /// case's table: their high nibble is two more).
+        const digits = table16(.{ 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0 });
+        const letters_a_to_o = table16(.{ 0, 13, 0, 0x21, 0x23, 0, 0, 0, 0x22, 0, 10, 12, 0, 0, 0, 0 });
+        const letters_p_to_z = table16(.{ 0, 11, 0, 0x20, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 });
 
-    inline fn load(rows: TextRows, row: usize) @Vector(16, u8) {
-        return rows.text[row * width ..][0..16].*;
-    }
-
-    /// Two rows' characters → codes, and whether any is not what its place wants.
-    inline fn decode(low_row: @Vector(16, u8), high_row: @Vector(16, u8)) struct { codes: Bytes, bad: bool } {
-        const chars = @shuffle(u8, low_row, high_row, concat_halves());
-        const low = chars & @as(Bytes, @splat(0x0F));
-        const high = chars >> @splat(4);
-        const zero: Bytes = @splat(0);
-        const case_folded = high | @as(Bytes, @splat(2));
-        const code = @select(u8, high == @as(Bytes, @splat(3)), lookup16(digits, low), zero) |
-            @select(u8, case_folded == @as(Bytes, @splat(6)), lookup16(letters_a_to_o, low), zero) |
-            @select(u8, case_folded == @as(Bytes, @splat(7)), lookup16(letters_p_to_z, low), zero);
-        // A value place wants a code 1..13, a suit place 0x20..0x23: code - first <= span.
-        const wrong = code -% place_firsts > place_spans;
-        return .{ .codes = code, .bad = @reduce(.Or, wrong) };
-    }
-
-    const Words = @Vector(16, i16);
-    extern fn @"llvm.x86.avx2.pmadd.ub.sw"(Bytes, Bytes) Words;
-    extern fn @"llvm.x86.avx2.packuswb"(Words, Words) Bytes;
-    /// (1, 13) a pair: value code + 13 * suit code.
-    const pair_weights: Bytes = weights: {
-        var bytes: [32]u8 = undefined;
-        for (0..32) |j| bytes[j] = if (j % 2 == 0) 1 else 13;
-        break :weights bytes;
-    };
-
-    fn concat_halves() [32]i32 {
-        var mask: [32]i32 = undefined;
-        for (0..32) |j| mask[j] = if (j < 16) @intCast(j) else -@as(i32, @intCast(j - 16)) - 1;
-        return mask;
-    }
-
-    /// Per byte of a two-row vector: the first code its place takes, and how many more
-    /// (bytes past the row's 14 take anything: span 255).
-    const place_firsts: Bytes = places: {
-        var bytes: [32]u8 = undefined;
-        for (0..32) |j| bytes[j] = if (j % 2 == 0) 1 else 0x20;
-        break :places bytes;
-    };
-    const place_spans: Bytes = places: {
-        var bytes: [32]u8 = undefined;
-        for (0..32) |j| bytes[j] = if (j % 16 >= width) 255 else if (j % 2 == 0) eval.value_count - 1 else eval.suit_count - 1;
-        break :places bytes;
-    };
-
-    /// A row known to be seven compact cards (one with a flush: rare): table lookups, as a
-    /// `switch` per character would mispredict.
-    pub fn rank_row(rows: TextRows, row: usize) u16 {
-        const string = rows.text[row * width ..][0..width];
-        var hand: eval.Accumulator = .empty;
-        inline for (0..cards_per_row) |j| {
-            hand.add(card_of[string[2 * j]] + 13 * card_of[string[2 * j + 1]]);
+        /// Rows `first .. first + 4`: each row's character pairs (`load`), the rows `first` and
+        /// `first + 2` in the halves of one vector, `first + 1` and `first + 3` in the other. Each character is decoded in place; `vpmaddubsw` turns each (value, suit)
+        /// pair of codes into `value + 1 + 13 * (0x20 + suit)`, and `vpackuswb` packs the two
+        /// vectors' pairs to bytes with row j in lane j.
+        pub inline fn tally(rows: Rows, first: usize) Four {
+            const row_0 = rows.load(first);
+            const row_1 = rows.load(first + 1);
+            const row_2 = rows.load(first + 2);
+            const row_3 = rows.load(first + 3);
+            const front = decode(row_0.pairs, row_2.pairs);
+            const back = decode(row_1.pairs, row_3.pairs);
+            const separators_bad = @intFromBool(row_0.bad) | @intFromBool(row_1.bad) | @intFromBool(row_2.bad) | @intFromBool(row_3.bad);
+            const pairs_front = @"llvm.x86.avx2.pmadd.ub.sw"(front.codes, pair_weights);
+            const pairs_back = @"llvm.x86.avx2.pmadd.ub.sw"(back.codes, pair_weights);
+            const bias: Words = @splat(1 + 13 * 0x20);
+            const ids = @"llvm.x86.avx2.packuswb"(pairs_front -% bias, pairs_back -% bias) &
+                @as(Bytes, @bitCast(@as(Lanes, @splat(0x00FF_FFFF_FFFF_FFFF))));
+            var four = tally_ids(ids);
+            // Bitwise, not `or`: no branch.
+            four.bad = (@intFromBool(four.bad) | @intFromBool(front.bad) | @intFromBool(back.bad) | separators_bad) != 0;
+            return four;
         }
-        return eval.rank_accumulator(hand);
-    }
 
-    /// A value character's value, a suit character's suit (the caller knows which it has).
-    const card_of: [256]u8 = table: {
-        @setEvalBranchQuota(10_000);
-        var table: [256]u8 = @splat(0);
-        for (0..256) |char| {
-            if (parse.value_of(char)) |value| table[char] = value;
-            if (parse.suit_of(char)) |suit| table[char] = suit;
+        /// A row's seven (value, suit) character pairs in bytes 0..13 (bytes 14 and 15 are
+        /// ignored), and whether its separators are all spaces or commas.
+        inline fn load(rows: Rows, row: usize) struct { pairs: @Vector(16, u8), bad: bool } {
+            const start = rows.text + row * width;
+            // Compact: the row itself (and two bytes past it).
+            if (stride == 2) return .{ .pairs = start[0..16].*, .bad = false };
+            // Spaced: bytes 0..15 hold cards 0..4, bytes 4..19 cards 5 and 6.
+            const head: @Vector(16, u8) = start[0..16].*;
+            const tail: @Vector(16, u8) = start[4..20].*;
+            const pairs = @shuffle(u8, head, tail, [16]i32{ 0, 1, 3, 4, 6, 7, 9, 10, 12, 13, ~@as(i32, 11), ~@as(i32, 12), ~@as(i32, 14), ~@as(i32, 15), 0, 1 });
+            const separators = @shuffle(u8, head, tail, [8]i32{ 2, 5, 8, 11, 14, ~@as(i32, 13), 2, 2 });
+            const is_separator = (separators == @as(@Vector(8, u8), @splat(' '))) | (separators == @as(@Vector(8, u8), @splat(',')));
+            return .{ .pairs = pairs, .bad = !@reduce(.And, is_separator) };
         }
-        break :table table;
+
+        /// Two rows' characters → codes, and whether any is not what its place wants.
+        inline fn decode(low_row: @Vector(16, u8), high_row: @Vector(16, u8)) struct { codes: Bytes, bad: bool } {
+            const chars = @shuffle(u8, low_row, high_row, concat_halves());
+            const low = chars & @as(Bytes, @splat(0x0F));
+            const high = chars >> @splat(4);
+            const zero: Bytes = @splat(0);
+            const case_folded = high | @as(Bytes, @splat(2));
+            const code = @select(u8, high == @as(Bytes, @splat(3)), lookup16(digits, low), zero) |
+                @select(u8, case_folded == @as(Bytes, @splat(6)), lookup16(letters_a_to_o, low), zero) |
+                @select(u8, case_folded == @as(Bytes, @splat(7)), lookup16(letters_p_to_z, low), zero);
+            // A value place wants a code 1..13, a suit place 0x20..0x23: code - first <= span.
+            const wrong = code -% place_firsts > place_spans;
+            return .{ .codes = code, .bad = @reduce(.Or, wrong) };
+        }
+
+        const Words = @Vector(16, i16);
+        extern fn @"llvm.x86.avx2.pmadd.ub.sw"(Bytes, Bytes) Words;
+        extern fn @"llvm.x86.avx2.packuswb"(Words, Words) Bytes;
+        /// (1, 13) a pair: value code + 13 * suit code.
+        const pair_weights: Bytes = weights: {
+            var bytes: [32]u8 = undefined;
+            for (0..32) |j| bytes[j] = if (j % 2 == 0) 1 else 13;
+            break :weights bytes;
+        };
+
+        fn concat_halves() [32]i32 {
+            var mask: [32]i32 = undefined;
+            for (0..32) |j| mask[j] = if (j < 16) @intCast(j) else -@as(i32, @intCast(j - 16)) - 1;
+            return mask;
+        }
+
+        /// Per byte of a two-row vector: the first code its place takes, and how many more
+        /// (bytes past the row's 14 take anything: span 255).
+        const place_firsts: Bytes = places: {
+            var bytes: [32]u8 = undefined;
+            for (0..32) |j| bytes[j] = if (j % 2 == 0) 1 else 0x20;
+            break :places bytes;
+        };
+        const place_spans: Bytes = places: {
+            var bytes: [32]u8 = undefined;
+            for (0..32) |j| bytes[j] = if (j % 16 >= width) 255 else if (j % 2 == 0) eval.value_count - 1 else eval.suit_count - 1;
+            break :places bytes;
+        };
+
+        /// A row known to be seven compact cards (one with a flush: rare): table lookups, as a
+        /// `switch` per character would mispredict.
+        pub fn rank_row(rows: Rows, row: usize) u16 {
+            const string = rows.text[row * width ..][0..width];
+            var hand: eval.Accumulator = .empty;
+            inline for (0..cards_per_row) |j| {
+                hand.add(card_of[string[stride * j]] + 13 * card_of[string[stride * j + 1]]);
+            }
+            return eval.rank_accumulator(hand);
+        }
+
+        /// A value character's value, a suit character's suit (the caller knows which it has).
+        const card_of: [256]u8 = table: {
+            @setEvalBranchQuota(10_000);
+            var table: [256]u8 = @splat(0);
+            for (0..256) |char| {
+                if (parse.value_of(char)) |value| table[char] = value;
+                if (parse.suit_of(char)) |suit| table[char] = suit;
+            }
+            break :table table;
+        };
     };
-};
+}
 
 /// Rows a block: its fingerprints stay in L1 between the passes.
 pub const block_rows = 64;
 
-/// Ranks rows `first .. first + block_rows` of `rows` (a CardRows or TextRows) in three
+/// Ranks rows `first .. first + block_rows` of `rows` (CardRows, SetRows or text) in three
 /// passes, each a tight loop: the vector tally, the table lookups, then the scalar path for
 /// the few rows holding a flush (a branch per row on a 3% event would mispredict more often
 /// than it is taken). Returns whether any row is bad, with the block's ranks then
@@ -522,5 +545,45 @@ test "avx2 set rows: sets of 1 to 7 cards rank as rank_set; bad sets mark the bl
         const bad_sets = [_]u64{ 0, 0xFF, 1 << 52, @as(u64, 1) << 63 | 1, deal.full_deck };
         sets[state % block_rows] = bad_sets[trial % bad_sets.len];
         try std.testing.expect(rank_block(source, &ranks, 0));
+    }
+}
+
+test "avx2 spaced text rows: 'Ah Kd,7c …' ranks as the scalar path; any other separator is bad" {
+    if (!available) return error.SkipZigTest;
+    const rows = 2 * block_rows + 1;
+    const width = SpacedTextRows.width;
+    var cards: [rows * cards_per_row]u8 = undefined;
+    var text: [rows * width]u8 = undefined;
+    var ranks: [rows]u16 = undefined;
+    for (0..40) |trial| {
+        deal.deal_rows(deal.seed_key(trial + 100), 0, cards_per_row, deal.full_deck, &cards);
+        var bits = deal.mix64(trial);
+        for (0..rows) |row| {
+            for (0..cards_per_row) |j| {
+                const card = cards[row * cards_per_row + j];
+                const at = row * width + 3 * j;
+                text[at] = "23456789tjqka"[card % eval.value_count];
+                text[at + 1] = "SCHD"[card / eval.value_count];
+                if (j + 1 < cards_per_row) text[at + 2] = if (bits & 1 == 0) ' ' else ',';
+                bits = std.math.rotr(u64, bits, 1) ^ row;
+            }
+        }
+        const source: SpacedTextRows = .{ .text = &text };
+        for (0..2) |block| {
+            const first = block * block_rows;
+            try std.testing.expect(!rank_block(source, &ranks, first));
+            for (ranks[first..][0..block_rows], first..) |rank, row| {
+                try std.testing.expectEqual(eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]), rank);
+            }
+        }
+        // Any byte but a space or comma where a separator goes: the block is bad.
+        const row = deal.mix64(trial) % (2 * block_rows);
+        const at = row * width + 3 * (trial % (cards_per_row - 1)) + 2;
+        const kept = text[at];
+        for ([_]u8{ '\t', ';', 'x', 0, '2', 'h' }) |other| {
+            text[at] = other;
+            try std.testing.expect(rank_block(source, &ranks, row / block_rows * block_rows));
+        }
+        text[at] = kept;
     }
 }
