@@ -18,7 +18,7 @@ import cffi
 
 from ._names import card_name
 
-ABI_VERSION = 11
+ABI_VERSION = 12
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 

@@ -113,10 +113,11 @@ def _enumerate(k: int, exclude: str | None, threads: int | None) -> int:
     return 0
 
 
-def _deal(count: int, players: int, output: str, seed: int, chunk: int, threads) -> int:
+def _deal(count: int, players: int, output: str, seed: int, chunk: int, threads,
+          equity: bool) -> int:  # fmt: skip
     started = time.perf_counter()
     path = dataset(count, players, seed=seed, path=output, chunk=chunk, threads=threads,
-                   progress=sys.stderr.isatty())  # fmt: skip
+                   progress=sys.stderr.isatty(), equity=equity)  # fmt: skip
     seconds = time.perf_counter() - started
     print(
         f"wrote {count:,} deals of {players} players to {path} in {seconds:.2f} s "
@@ -177,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     deal_parser.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
     deal_parser.add_argument("--chunk", type=parse_count, default=1 << 20, help="rows a batch")
     deal_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    deal_parser.add_argument(
+        "--equity", action="store_true", help="add each player's flop and turn equity"
+    )
     enum_parser = commands.add_parser("enumerate", help="category counts of every k-card hand")
     enum_parser.add_argument("k", type=int, help="cards per hand, 1..7")
     enum_parser.add_argument("--exclude", help='dead cards, e.g. "AhKd"')
@@ -212,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
 
             return benchmark.main(args.hands, args.runs, args.seed, not args.no_peers, args.output)
         if args.command == "deal":
-            return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads)
+            return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads,
+                         args.equity)  # fmt: skip
         if args.command == "enumerate":
             return _enumerate(args.k, args.exclude, args.threads)
         if args.command == "rank" and args.output:

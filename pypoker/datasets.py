@@ -19,6 +19,9 @@ Schema (P = players):
 | ``category`` | fixed_size_list<uint8>[P] | 1 high card … 9 straight flush |
 | ``winner`` | fixed_size_list<bool>[P] | holds the best rank (ties: several) |
 | ``winners`` | uint8 | how many split the pot |
+| ``equity_flop`` | fixed_size_list<float32>[P] | with ``equity=True``: each player's exact equity
+  (pot share) with only the flop known, over every turn and river |
+| ``equity_turn`` | fixed_size_list<float32>[P] | the same with the turn known |
 
 The file's schema metadata records the seed, the player count and the pypoker version.
 """
@@ -33,10 +36,12 @@ from pathlib import Path
 import numpy as np
 
 from .dealing import deal
+from .equity import street_equities
 from .ranking import rank_showdown
 
 PLAYERS_MIN, PLAYERS_MAX = 2, 10
 BOARD_CARDS = 5
+STREETS = ("flop", "turn")  # the equity labels: after the flop, after the turn
 
 
 def _pyarrow():
@@ -48,8 +53,9 @@ def _pyarrow():
     return pa, pq
 
 
-def schema(players: int):
+def schema(players: int, equity: bool = False):
     pa, _ = _pyarrow()
+    streets = [(f"equity_{street}", pa.list_(pa.float32(), players)) for street in STREETS]
     return pa.schema(
         [
             ("deal", pa.uint64()),
@@ -62,10 +68,13 @@ def schema(players: int):
             ("winner", pa.list_(pa.bool_(), players)),
             ("winners", pa.uint8()),
         ]
+        + (streets if equity else [])
     )
 
 
-def deal_batch(start: int, count: int, players: int, seed: int, threads: int | None):
+def deal_batch(
+    start: int, count: int, players: int, seed: int, threads: int | None, equity: bool = False
+):
     """Rows ``start .. start + count`` of the dataset as a pyarrow RecordBatch."""
     pa, _ = _pyarrow()
     cards = deal(count, BOARD_CARDS + 2 * players, seed=seed, start=start, threads=threads)
@@ -89,7 +98,9 @@ def deal_batch(start: int, count: int, players: int, seed: int, threads: int | N
         fixed(winner, players),
         pa.array(winner.sum(axis=1, dtype=np.uint8)),
     ]
-    return pa.RecordBatch.from_arrays(columns, schema=schema(players))
+    if equity:
+        columns += [fixed(e, players) for e in street_equities(board, holes, threads=threads)]
+    return pa.RecordBatch.from_arrays(columns, schema=schema(players, equity))
 
 
 def _check(n: int, players: int, seed: int, chunk: int) -> None:
@@ -104,7 +115,13 @@ def _check(n: int, players: int, seed: int, chunk: int) -> None:
 
 
 def iter_batches(
-    n: int, players: int = 6, *, seed: int, chunk: int = 1 << 20, threads: int | None = None
+    n: int,
+    players: int = 6,
+    *,
+    seed: int,
+    chunk: int = 1 << 20,
+    threads: int | None = None,
+    equity: bool = False,
 ):
     """The dataset as a stream of RecordBatches of up to ``chunk`` rows; the next batch is
     dealt and ranked (in native code, off the GIL) while the caller consumes the last."""
@@ -114,7 +131,7 @@ def iter_batches(
         pending = None
         for start in starts:
             future = producer.submit(
-                deal_batch, start, min(chunk, n - start), players, seed, threads
+                deal_batch, start, min(chunk, n - start), players, seed, threads, equity
             )
             if pending is not None:
                 yield pending.result()
@@ -156,8 +173,12 @@ def dataset(
     threads: int | None = None,
     progress: bool = False,
     compression: str = "zstd",
+    equity: bool = False,
 ):
     """Deals ``n`` labelled showdowns of ``players`` (2..10) players.
+
+    ``equity=True`` adds each player's exact equity on the flop and on the turn (about 5 µs
+    a deal of six players on one core, against well under 1 µs for the rest of a row).
 
     With ``path`` ending in ``.parquet`` (or ``.arrow`` / ``.feather`` for Arrow IPC), writes
     the rows chunk by chunk in bounded memory and returns the path; the file is written to
@@ -171,11 +192,13 @@ def dataset(
         b"pypoker.players": str(players).encode(),
         b"pypoker.version": __import__("pypoker").__version__.encode(),
     }
-    table_schema = schema(players).with_metadata(metadata)
+    table_schema = schema(players, equity).with_metadata(metadata)
     bar = _Progress(n, progress)
     if path is None:
         batches = []
-        for batch in iter_batches(n, players, seed=seed, chunk=chunk, threads=threads):
+        for batch in iter_batches(
+            n, players, seed=seed, chunk=chunk, threads=threads, equity=equity
+        ):
             batches.append(batch)
             bar.update(batch.column(0)[-1].as_py() + 1)
         bar.close()
@@ -193,7 +216,9 @@ def dataset(
             writer = pa.ipc.new_file(partial, table_schema)
         with writer:
             done = 0
-            for batch in iter_batches(n, players, seed=seed, chunk=chunk, threads=threads):
+            for batch in iter_batches(
+                n, players, seed=seed, chunk=chunk, threads=threads, equity=equity
+            ):
                 if suffix == ".parquet":
                     writer.write_batch(batch, row_group_size=chunk)
                 else:

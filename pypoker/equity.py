@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._native import PokerError, check_call, ffi, lib, new_error
-from ._parallel import cpu_count, run_sliced
+from ._native import PokerError, check_call, check_hands, ffi, lib, new_error
+from ._parallel import cpu_count, run_sliced, thread_count
 from .cards import CARD_NAMES
 from .cardset import CardSet, _bits_of
 from .ranges import Range, RangeSyntaxError, parse_range
@@ -249,6 +249,51 @@ def equity(
         stderr=error,
         seconds=time.perf_counter() - started,
     )
+
+
+def street_equities(
+    boards: np.ndarray, holes: np.ndarray, *, threads: int | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each deal's exact equity per player with the flop known and with the turn known.
+
+    ``boards`` (N, 5) uint8 card ids (flop, turn, river) and ``holes`` (N, P, 2) uint8, P =
+    2..10 → two (N, P) float32 arrays of pot shares. On the flop every turn and river left in
+    the deck counts (the deal's own turn and river too), on the turn every river. Raises
+    ``InvalidHandError`` naming the row of a card that is not a card or appears twice.
+    """
+    boards = np.ascontiguousarray(boards)
+    holes = np.ascontiguousarray(holes)
+    if boards.dtype != np.uint8 or holes.dtype != np.uint8:
+        raise TypeError("boards and holes must be uint8 card ids")
+    if boards.ndim != 2 or boards.shape[1] != 5:
+        raise ValueError(f"boards must be (N, 5): flop, turn, river; got {boards.shape}")
+    n = len(boards)
+    if holes.ndim != 3 or holes.shape[0] != n or holes.shape[2] != 2:
+        raise ValueError(f"holes must be (N, P, 2) with N = {n}; got {holes.shape}")
+    players = holes.shape[1]
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise ValueError(f"{players} players: {PLAYERS_MIN} to {PLAYERS_MAX}")
+    flop = np.zeros((n, players), dtype=np.float32)
+    turn = np.zeros((n, players), dtype=np.float32)
+    if n == 0:
+        return flop, turn
+    boards_p, holes_p = ffi.from_buffer("uint8_t[]", boards), ffi.from_buffer("uint8_t[]", holes)
+    flop_p = ffi.from_buffer("float[]", flop, require_writable=True)
+    turn_p = ffi.from_buffer("float[]", turn, require_writable=True)
+
+    def part(first: int, stop: int):
+        err = new_error()
+        status = lib.pp_street_equities(
+            boards_p + 5 * first, holes_p + 2 * players * first, players, stop - first,
+            flop_p + players * first, turn_p + players * first, err,
+        )  # fmt: skip
+        return status, err, first
+
+    # A deal costs about what a thousand rankings do: threads pay from a few hundred deals.
+    results = run_sliced(n, thread_count(threads, n * 1000), part)
+    for status, err, first in results:
+        check_hands(status, err, row_offset=first)
+    return flop, turn
 
 
 def _threads(threads: int | None) -> int:

@@ -102,17 +102,20 @@ def rank_parquet(
         raise cause from error
 
 
-def _deal_rows(task: pa.Table, players: int, seed: int) -> pa.Table:
+def _deal_rows(task: pa.Table, players: int, seed: int, equity: bool) -> pa.Table:
     tables = [
-        pa.Table.from_batches([deal_batch(start, count, players, seed, 1)])
+        pa.Table.from_batches([deal_batch(start, count, players, seed, 1, equity)])
         for start, count in zip(task["start"].to_pylist(), task["count"].to_pylist(), strict=True)
     ]
-    return pa.concat_tables(tables) if tables else schema(players).empty_table()
+    return pa.concat_tables(tables) if tables else schema(players, equity).empty_table()
 
 
-def dataset(n: int, players: int = 6, *, seed: int, chunk: int = 1 << 18) -> ray.data.Dataset:
-    """``pp.dataset(n, players, seed=seed)`` dealt on the workers, ``chunk`` rows a task.
-    Row ``i`` (its ``deal`` column is ``i``) equals the local generator's row ``i``."""
+def dataset(
+    n: int, players: int = 6, *, seed: int, chunk: int = 1 << 18, equity: bool = False
+) -> ray.data.Dataset:
+    """``pp.dataset(n, players, seed=seed, equity=equity)`` dealt on the workers, ``chunk``
+    rows a task. Row ``i`` (its ``deal`` column is ``i``) equals the local generator's row
+    ``i``."""
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
         raise ValueError(f"players must be {PLAYERS_MIN}..{PLAYERS_MAX}, got {players!r}")
     if n < 0 or chunk < 1:
@@ -126,5 +129,5 @@ def dataset(n: int, players: int = 6, *, seed: int, chunk: int = 1 << 18) -> ray
             }
         )
     )
-    deal = functools.partial(_deal_rows, players=players, seed=seed)
+    deal = functools.partial(_deal_rows, players=players, seed=seed, equity=equity)
     return tasks.map_batches(deal, batch_format="pyarrow", batch_size=1)

@@ -71,11 +71,11 @@ def test_a_failed_write_leaves_no_file(tmp_path, monkeypatch):
 
     calls = []
 
-    def failing(start, count, players, seed, threads):
+    def failing(start, count, players, seed, threads, equity):
         calls.append(start)
         if len(calls) == 3:
             raise RuntimeError("disk on fire")
-        return real(start, count, players, seed, threads)
+        return real(start, count, players, seed, threads, equity)
 
     real = datasets.deal_batch
     monkeypatch.setattr(datasets, "deal_batch", failing)
@@ -112,3 +112,33 @@ def test_cli_deal_and_enumerate(tmp_path, capsys):
     assert "2,598,960" in printed and "1,302,540" in printed
     assert main(["deal", "10", "-p", "11", "-o", str(out)]) == 2
     assert "players must be 2..10" in capsys.readouterr().err
+
+
+def test_equity_labels_are_each_streets_exact_equity(each_cpu):
+    table = pp.dataset(300, 3, seed=8, equity=True)
+    flop = np.array(table.column("equity_flop").to_pylist())
+    turn = np.array(table.column("equity_turn").to_pylist())
+    assert np.allclose(flop.sum(axis=1), 1, atol=1e-6) and np.allclose(
+        turn.sum(axis=1), 1, atol=1e-6
+    )
+    for row in range(0, 300, 37):  # against pp.equity, one spot at a time
+        holes = [pp.CardSet(pair) for pair in table.column("holes")[row].as_py()]
+        board = table.column("flop")[row].as_py()
+        on_flop = pp.equity(holes, board=pp.CardSet(board), exact=True)
+        on_turn = pp.equity(holes, board=pp.CardSet(board + [table.column("turn")[row].as_py()]))
+        assert np.allclose(flop[row], on_flop.equity, atol=1e-6)
+        assert np.allclose(turn[row], on_turn.equity, atol=1e-6)
+    plain = pp.dataset(300, 3, seed=8)
+    assert table.select(plain.schema.names).equals(plain)  # the same rows, two more columns
+
+
+def test_street_equities_name_a_bad_row():
+    from pypoker.equity import street_equities
+
+    cards = pp.deal(1000, 9, seed=3)
+    boards, holes = cards[:, :5].copy(), cards[:, 5:].reshape(-1, 2, 2).copy()
+    holes[700, 1, 0] = boards[700, 2]
+    with pytest.raises(pp.InvalidHandError, match=r"row 700: card \w\w appears twice"):
+        street_equities(boards, holes, threads=2)
+    with pytest.raises(ValueError, match="boards must be"):
+        street_equities(boards[:, :4], holes)

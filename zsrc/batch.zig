@@ -91,6 +91,12 @@ pub fn rank_showdown(
     };
     if (!invalid) return null;
     @memset(out, 0);
+    return diagnose_showdown_rows(boards, board_cards, holes, players, rows) orelse unreachable;
+}
+
+/// The first of `rows` showdown rows (a board of `board_cards`, `players` pairs of hole
+/// cards) holding a card that is not a card or a card twice, if any.
+pub fn diagnose_showdown_rows(boards: []const u8, board_cards: u32, holes: []const u8, players: u32, rows: usize) ?HandError {
     var row_cards: [5 + 2 * 23]u8 = undefined;
     for (0..rows) |row| {
         const hand = row_cards[0 .. board_cards + 2 * players];
@@ -98,7 +104,7 @@ pub fn rank_showdown(
         @memcpy(hand[board_cards..], holes[row * players * 2 ..][0 .. players * 2]);
         if (diagnose_card_row(hand, row)) |e| return e;
     }
-    unreachable;
+    return null;
 }
 
 fn rank_showdown_fixed(

@@ -84,7 +84,7 @@ fn xgetbv0() u32 {
 }
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 11;
+pub const abi_version: u32 = 12;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -382,6 +382,34 @@ pub const api = struct {
         if (part >= parts) return .bad_argument;
         kernels().equity_exact(&setup.holes, players, &setup.board, setup.deck, setup.missing, part, parts, tallies orelse
             return .null_pointer, games orelse return .null_pointer);
+        return .ok;
+    }
+
+    /// Each of `rows` deals' exact equity per player (pot share, 0..1) with the flop known
+    /// (`flop_out`) and with the turn known (`turn_out`), both `rows * players` floats:
+    /// `boards` holds each deal's five board cards (flop, turn, river), `holes` its
+    /// `players` (2..10) pairs. A deal holding a card that is not a card, or one twice, fails
+    /// the call (`err.row` names it) before anything is computed.
+    pub fn pp_street_equities(
+        boards: ?[*]const u8,
+        holes: ?[*]const u8,
+        players: u32,
+        rows: u64,
+        flop_out: ?[*]f32,
+        turn_out: ?[*]f32,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (players < 2 or players > equity.players_max) return .bad_argument;
+        if (rows == 0) return .ok;
+        const b = boards orelse return .null_pointer;
+        const h = holes orelse return .null_pointer;
+        const flop = flop_out orelse return .null_pointer;
+        const turn = turn_out orelse return .null_pointer;
+        const board_cards = equity.board_cards_max;
+        if (batch.diagnose_showdown_rows(b[0 .. rows * board_cards], board_cards, h[0 .. rows * players * 2], players, rows)) |e| {
+            return report_hand_error(err, e);
+        }
+        kernels().street_equities(b, h, players, rows, flop, turn);
         return .ok;
     }
 

@@ -254,6 +254,43 @@ inline fn card_bit(suit: usize, value: usize) u64 {
     return @as(u64, 1) << @intCast(suit * eval.value_count + value);
 }
 
+/// Each deal's exact equity (pot share, 0..1) per player with the flop known and with the
+/// turn known: `boards` holds each deal's five board cards (flop, turn, river), `holes` its
+/// players' pairs; the cards of a deal must be valid and distinct (the caller checks). The
+/// deal's own turn and river are unknown on the flop: every turn and river from the rest
+/// of the deck counts.
+pub fn street_equities(boards: []const u8, holes: []const u8, players: u32, flop_out: []f32, turn_out: []f32) void {
+    assert(players >= 2 and players <= players_max and flop_out.len == turn_out.len);
+    const rows = flop_out.len / players;
+    for (0..rows) |row| {
+        var hands: [players_max]eval.Accumulator = undefined;
+        var used: u64 = 0;
+        for (hands[0..players], 0..) |*hand, player| {
+            hand.* = .empty;
+            hand.add(holes[(row * players + player) * 2]);
+            hand.add(holes[(row * players + player) * 2 + 1]);
+            used |= hand.mask;
+        }
+        const board_cards = boards[row * board_cards_max ..][0..board_cards_max];
+        var board: eval.Accumulator = .empty;
+        for (board_cards[0..3]) |card| board.add(card);
+        const first = row * players;
+        street_equity(hands[0..players], board, deal.full_deck & ~(used | board.mask), 2, flop_out[first..][0..players]);
+        board.add(board_cards[3]);
+        street_equity(hands[0..players], board, deal.full_deck & ~(used | board.mask), 1, turn_out[first..][0..players]);
+    }
+}
+
+fn street_equity(hands: []const eval.Accumulator, board: eval.Accumulator, deck: u64, missing: u32, out: []f32) void {
+    var tallies: [players_max]Tally = @splat(.{});
+    var table: Table = .{ .holes = hands, .tallies = tallies[0..hands.len] };
+    exact(&table, board, deck, missing, 0, 1);
+    const scale = 1.0 / (@as(f64, pot_units) * @as(f64, @floatFromInt(table.games)));
+    for (out, tallies[0..hands.len]) |*equity, tally| {
+        equity.* = @floatCast(@as(f64, @floatFromInt(tally.share_units)) * scale);
+    }
+}
+
 /// Players' ranges for Monte Carlo: each player's combos (two-card sets) and the running
 /// sums of their weights, player p's at `offsets[p] .. offsets[p + 1]`.
 pub const Ranges = struct {

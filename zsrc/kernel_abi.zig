@@ -56,6 +56,8 @@ pub const RankStringsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u1
 /// Equity (equity.zig): hole accumulators per player, the board's, the deck left; tallies
 /// per player are added to, and `*games` grows by the games settled.
 pub const EquityExact = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u32, u32, [*]equity.Tally, *u64) callconv(.c) void;
+/// Boards (rows x 5) and holes (rows x players x 2) → each player's flop and turn equity.
+pub const StreetEquities = fn ([*]const u8, [*]const u8, u32, u64, [*]f32, [*]f32) callconv(.c) void;
 pub const EquityMonteCarlo = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) void;
 
 pub const EquityRanges = fn ([*]const u64, [*]const f64, [*]const u32, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) bool;
@@ -63,6 +65,7 @@ pub const EquityRanges = fn ([*]const u64, [*]const f64, [*]const u32, u32, *con
 pub const Kernels = struct {
     equity_ranges: *const EquityRanges,
     equity_exact: *const EquityExact,
+    street_equities: *const StreetEquities,
     equity_monte_carlo: *const EquityMonteCarlo,
     rank_cards_status: *const RankCardsStatus,
     rank_lists_status: *const RankListsStatus,
@@ -82,6 +85,7 @@ pub fn resolve(comptime prefix: []const u8) Kernels {
     return .{
         .equity_ranges = @extern(*const EquityRanges, .{ .name = prefix ++ "equity_ranges" }),
         .equity_exact = @extern(*const EquityExact, .{ .name = prefix ++ "equity_exact" }),
+        .street_equities = @extern(*const StreetEquities, .{ .name = prefix ++ "street_equities" }),
         .equity_monte_carlo = @extern(*const EquityMonteCarlo, .{ .name = prefix ++ "equity_monte_carlo" }),
         .rank_cards_status = @extern(*const RankCardsStatus, .{ .name = prefix ++ "rank_cards_status" }),
         .rank_lists_status = @extern(*const RankListsStatus, .{ .name = prefix ++ "rank_lists_status" }),

@@ -26,6 +26,11 @@ fn equity_exact(
     games.* += table.games;
 }
 
+fn street_equities(boards: [*]const u8, holes: [*]const u8, players: u32, rows: u64, flop_out: [*]f32, turn_out: [*]f32) callconv(.c) void {
+    const n = rows * players;
+    equity.street_equities(boards[0 .. rows * equity.board_cards_max], holes[0 .. n * 2], players, flop_out[0..n], turn_out[0..n]);
+}
+
 fn equity_ranges(
     combos: [*]const u64,
     cumulative_weights: [*]const f64,
@@ -159,6 +164,7 @@ comptime {
     const hidden: std.lang.SymbolVisibility = .hidden;
     @export(&equity_ranges, .{ .name = p ++ "equity_ranges", .visibility = hidden });
     @export(&equity_exact, .{ .name = p ++ "equity_exact", .visibility = hidden });
+    @export(&street_equities, .{ .name = p ++ "street_equities", .visibility = hidden });
     @export(&equity_monte_carlo, .{ .name = p ++ "equity_monte_carlo", .visibility = hidden });
     @export(&rank_cards_status, .{ .name = p ++ "rank_cards_status", .visibility = hidden });
     @export(&rank_lists_status, .{ .name = p ++ "rank_lists_status", .visibility = hidden });
