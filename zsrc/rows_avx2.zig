@@ -587,3 +587,90 @@ test "avx2 spaced text rows: 'Ah Kd,7c …' ranks as the scalar path; any other 
         text[at] = kept;
     }
 }
+
+/// Whether `row` reads as seven distinct compact (stride 2) or spaced (stride 3) cards, by
+/// the scalar parser's rules; the card ids go to `ids`.
+fn reads_as_seven(comptime stride: u32, row: []const u8, ids: *[cards_per_row]u8) bool {
+    var seen: u64 = 0;
+    for (ids, 0..) |*id, j| {
+        const value = parse.value_of(row[stride * j]) orelse return false;
+        const suit = parse.suit_of(row[stride * j + 1]) orelse return false;
+        if (stride == 3 and j + 1 < cards_per_row and row[3 * j + 2] != ' ' and row[3 * j + 2] != ',') return false;
+        id.* = suit * eval.value_count + value;
+        if (seen & (@as(u64, 1) << @intCast(id.*)) != 0) return false;
+        seen |= @as(u64, 1) << @intCast(id.*);
+    }
+    return true;
+}
+
+test "avx2 rows, fuzzed: a block passes exactly when every row is good, and then ranks right" {
+    if (!available) return error.SkipZigTest;
+    // Mostly good characters, some near misses: a block is bad now and then, good often.
+    const alphabet = "23456789TJQKAtjqkaschdSCHD" ++ "1 0xI@`{,\t\x80\xff";
+    var state: u64 = 1;
+    var ranks: [block_rows + 1]u16 = undefined;
+    var good_blocks: u32 = 0;
+    var bad_blocks: u32 = 0;
+    inline for (.{ 2, 3 }) |stride| {
+        const Rows = Text(stride);
+        var text: [(block_rows + 1) * Rows.width]u8 = undefined;
+        for (0..3000) |_| {
+            // A good block, then one character swapped for any of the alphabet with odds
+            // that leave about half the blocks good.
+            var cards: [(block_rows + 1) * cards_per_row]u8 = undefined;
+            state = deal.mix64(state);
+            deal.deal_rows(state, 0, cards_per_row, deal.full_deck, &cards);
+            for (0..block_rows + 1) |row| {
+                for (0..cards_per_row) |j| {
+                    const card = cards[row * cards_per_row + j];
+                    const at = row * Rows.width + stride * j;
+                    text[at] = "23456789TJQKA"[card % eval.value_count];
+                    text[at + 1] = "schd"[card / eval.value_count];
+                    if (stride == 3 and j + 1 < cards_per_row) text[at + 2] = ' ';
+                }
+            }
+            for (0..1 + state % 3) |k| {
+                const pick = deal.mix64(state +% k);
+                text[pick % (block_rows * Rows.width)] = alphabet[(pick >> 32) % alphabet.len];
+            }
+            const bad = rank_block(Rows{ .text = &text }, &ranks, 0);
+            var all_good = true;
+            var ids: [cards_per_row]u8 = undefined;
+            for (0..block_rows) |row| {
+                if (!reads_as_seven(stride, text[row * Rows.width ..][0..Rows.width], &ids)) {
+                    all_good = false;
+                } else if (!bad) try std.testing.expectEqual(eval.rank_cards(&ids), ranks[row]);
+            }
+            try std.testing.expectEqual(!all_good, bad);
+            if (bad) bad_blocks += 1 else good_blocks += 1;
+        }
+    }
+    {
+        // Card ids: any byte, mostly cards.
+        var cards: [(block_rows + 1) * cards_per_row]u8 = undefined;
+        for (0..3000) |_| {
+            state = deal.mix64(state);
+            deal.deal_rows(state, 0, cards_per_row, deal.full_deck, &cards);
+            for (0..1 + state % 3) |k| {
+                const pick = deal.mix64(state +% k);
+                const byte: u8 = @truncate(pick >> 40);
+                cards[pick % (block_rows * cards_per_row)] = if (byte < 128) byte % 52 else byte;
+            }
+            const bad = rank_block(CardRows{ .cards = &cards }, &ranks, 0);
+            var all_good = true;
+            for (0..block_rows) |row| {
+                const hand = cards[row * cards_per_row ..][0..cards_per_row];
+                var seen: u64 = 0;
+                const good = for (hand) |card| {
+                    if (card >= eval.card_count or seen & (@as(u64, 1) << @intCast(card)) != 0) break false;
+                    seen |= @as(u64, 1) << @intCast(card);
+                } else true;
+                if (!good) all_good = false else if (!bad) try std.testing.expectEqual(eval.rank_cards(hand), ranks[row]);
+            }
+            try std.testing.expectEqual(!all_good, bad);
+            if (bad) bad_blocks += 1 else good_blocks += 1;
+        }
+    }
+    // Both outcomes were met often enough to mean something.
+    try std.testing.expect(good_blocks > 1000 and bad_blocks > 1000);
+}
