@@ -1,8 +1,9 @@
-//! AVX2 ranking of seven-card rows (uint8 `(N, 7)`), four rows to a 256-bit vector.
+//! AVX2 ranking of rows of seven cards, in blocks of 64 rows: card ids (uint8 `(N, 7)`),
+//! card text of 14 or 20 bytes a row, and (blocked, with a scalar tally) card sets.
 //!
 //! The scalar path adds a 16-byte accumulator per card: seven dependent table loads a row.
-//! Here one load brings four rows, spread to one row per 64-bit lane, and every card is
-//! worked on at once, without a table load:
+//! Here four rows of ids sit one to a 64-bit lane of a vector, and every card is worked on
+//! at once, without a table load (`tally_ids`):
 //! - suit = (id > 12) + (id > 25) + (id > 38), value = id - 13 * suit;
 //! - the fingerprint (Σ rank multiplier of each value) is three byte planes of the multiplier
 //!   looked up by `vpshufb` (values fit its 16-entry tables) and summed per lane by
@@ -11,9 +12,13 @@
 //!   of eval.zig's accumulator;
 //! - a row is bad if an id exceeds 51, or if one equals another: each card is compared with
 //!   the card 1, 2 and 3 places on, round the row (those three rotations meet all 21 pairs).
-//! Then each row's fingerprint is looked up by eval.rank_fingerprint (two `vpgatherdd` for
-//! eight rows measured slower on Zen 4). The rare row with a flush (3% of random hands) is
-//! ranked by the scalar path.
+//! Card ids come from one 32-byte load of four rows (`CardRows`); card text is decoded in
+//! place and paired into ids first (`TextRows`, `SpacedTextRows`).
+//!
+//! `rank_block` then runs three tight loops: the tally, the table lookups (eval's, unmasked:
+//! see `rank_fingerprint_unmasked`), and the scalar path for the rows with a flush (3% of
+//! random hands). Measured on Zen 4 and rejected: `vpgatherdd` for the lookups, a flush
+//! branch per four rows, pipelining one block's lookups with the next one's tally.
 const std = @import("std");
 const builtin = @import("builtin");
 const eval = @import("eval.zig");
