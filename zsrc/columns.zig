@@ -178,19 +178,19 @@ fn rank_string_general(string: []const u8, rank: *u16, bad: *u8) void {
     var i: usize = 0;
     const parsed = while (i < string.len) {
         const char = string[i];
-        if (char_class[char] == separator) {
+        if (parse.char_class[char] == parse.separator) {
             i += 1;
             continue;
         }
-        var value = char_class[char];
+        var value = parse.char_class[char];
         i += 1;
-        if (value == ten_first) {
+        if (value == parse.ten_first) {
             if (i == string.len or string[i] != '0') break false;
             i += 1;
             value = 8;
         }
         if (value >= eval.value_count or i == string.len) break false;
-        const suit = suit_class[string[i]];
+        const suit = parse.suit_class[string[i]];
         if (suit >= eval.suit_count) break false;
         i += 1;
         hand.add(suit * eval.value_count + value);
@@ -216,7 +216,7 @@ inline fn rank_string_fast(string: []const u8, rank: *u16, bad: *u8) bool {
         inline 4...eval.hand_cards_max => |k| if (rank_compact_pext(k, string, rank, bad)) return true,
         else => {},
     };
-    if (length > 2 and char_class[string[2]] == separator) {
+    if (length > 2 and parse.char_class[string[2]] == parse.separator) {
         if (length > 3 * eval.hand_cards_max - 1 or length % 3 != 2) return false;
         return rank_fixed_stride(3, (length + 1) / 3, string, rank, bad);
     }
@@ -267,7 +267,7 @@ inline fn rank_fixed_stride(
         hand.key +%= card.key;
         hand.mask |= card.mask;
         // With three bytes a card, the third (absent after the last) must separate.
-        if (stride == 3 and j + 1 < k) unexpected |= char_class[string[3 * j + 2]] ^ separator;
+        if (stride == 3 and j + 1 < k) unexpected |= parse.char_class[string[3 * j + 2]] ^ parse.separator;
     }
     // A pair that is not a card adds no bit, and nor does a repeated card: either way the
     // general parser takes the row and says which it was.
@@ -300,31 +300,6 @@ fn pair_table() [1 << 14]eval.Accumulator {
     }
     return table;
 }
-
-const separator: u8 = 0xFE;
-const ten_first: u8 = 0xFD; // '1', the start of "10"
-
-/// Per byte: a card value 0..12, `separator`, `ten_first`, or 0xFF for anything else.
-const char_class: [256]u8 = classes: {
-    @setEvalBranchQuota(10_000);
-    var classes: [256]u8 = @splat(0xFF);
-    for (0..256) |char| {
-        if (parse.value_of(@intCast(char))) |value| classes[char] = value;
-    }
-    for (" ,\t\n\r") |char| classes[char] = separator;
-    classes['1'] = ten_first;
-    break :classes classes;
-};
-
-/// Per byte: a suit 0..3, or 0xFF.
-const suit_class: [256]u8 = classes: {
-    @setEvalBranchQuota(10_000);
-    var classes: [256]u8 = @splat(0xFF);
-    for (0..256) |char| {
-        if (parse.suit_of(@intCast(char))) |suit| classes[char] = suit;
-    }
-    break :classes classes;
-};
 
 test "rank_strings: agrees with parse + rank, flags every kind of bad row" {
     const rows = [_][]const u8{

@@ -41,6 +41,32 @@ pub fn suit_of(char: u8) ?u8 {
     };
 }
 
+/// The tables the hot parsers read (columns.zig, rows_avx2.zig): one byte → its class.
+pub const separator: u8 = 0xFE;
+pub const ten_first: u8 = 0xFD; // '1', the start of "10"
+
+/// Per byte: a card value 0..12, `separator`, `ten_first`, or 0xFF for anything else.
+pub const char_class: [256]u8 = classes: {
+    @setEvalBranchQuota(10_000);
+    var classes: [256]u8 = @splat(0xFF);
+    for (0..256) |char| {
+        if (value_of(@intCast(char))) |value| classes[char] = value;
+    }
+    for (" ,\t\n\r") |char| classes[char] = separator;
+    classes['1'] = ten_first;
+    break :classes classes;
+};
+
+/// Per byte: a suit 0..3, or 0xFF.
+pub const suit_class: [256]u8 = classes: {
+    @setEvalBranchQuota(10_000);
+    var classes: [256]u8 = @splat(0xFF);
+    for (0..256) |char| {
+        if (suit_of(@intCast(char))) |suit| classes[char] = suit;
+    }
+    break :classes classes;
+};
+
 /// The value at `string[i.*]` ("10" included), advancing `i` past it.
 fn value_at(string: []const u8, i: *usize) ?u8 {
     if (string[i.*] == '1' and i.* + 1 < string.len and string[i.* + 1] == '0') {

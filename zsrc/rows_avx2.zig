@@ -321,27 +321,18 @@ fn Text(comptime stride: u32) type {
             break :places bytes;
         };
 
-        /// A row known to be seven compact cards (one with a flush: rare): table lookups, as a
-        /// `switch` per character would mispredict.
+        /// A row known to be seven compact or spaced cards (one with a flush: rare): table
+        /// lookups, as a `switch` per character would mispredict.
         pub fn rank_row(rows: Rows, row: usize) u16 {
             const string = rows.text[row * width ..][0..width];
             var hand: eval.Accumulator = .empty;
             inline for (0..cards_per_row) |j| {
-                hand.add(card_of[string[stride * j]] + 13 * card_of[string[stride * j + 1]]);
+                const value = parse.char_class[string[stride * j]];
+                const suit = parse.suit_class[string[stride * j + 1]];
+                hand.add(suit * eval.value_count + value);
             }
             return eval.rank_accumulator(hand);
         }
-
-        /// A value character's value, a suit character's suit (the caller knows which it has).
-        const card_of: [256]u8 = table: {
-            @setEvalBranchQuota(10_000);
-            var table: [256]u8 = @splat(0);
-            for (0..256) |char| {
-                if (parse.value_of(char)) |value| table[char] = value;
-                if (parse.suit_of(char)) |suit| table[char] = suit;
-            }
-            break :table table;
-        };
     };
 }
 
@@ -393,11 +384,18 @@ pub fn blocks_end(rows: usize) usize {
 pub fn rank_seven_rows(cards: []const u8, out: []u16) struct { rows: usize, bad: bool } {
     std.debug.assert(cards.len == out.len * cards_per_row);
     const end = blocks_end(out.len);
+    return .{ .rows = end, .bad = rank_blocks(CardRows{ .cards = cards }, out, end) };
+}
+
+/// `rank_block` for every block of rows `0 .. end` (a multiple of `block_rows`); returns
+/// whether any row was bad.
+pub fn rank_blocks(rows: anytype, out: []u16, end: usize) bool {
+    std.debug.assert(end % block_rows == 0);
     var bad: u32 = 0;
-    var row: usize = 0;
-    const rows: CardRows = .{ .cards = cards };
-    while (row < end) : (row += block_rows) bad |= @intFromBool(rank_block(rows, out, row));
-    return .{ .rows = end, .bad = bad != 0 };
+    var first: usize = 0;
+    // Bitwise, not `or`: a short-circuit would put a branch in every block.
+    while (first < end) : (first += block_rows) bad |= @intFromBool(rank_block(rows, out, first));
+    return bad != 0;
 }
 
 test "avx2 rows: every seven-card hand, its cards in shifting orders, ranks as the scalar path" {
