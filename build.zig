@@ -38,9 +38,18 @@ pub fn build(b: *std.Build) void {
             .abi = target.result.abi,
             .cpu_model = .{ .explicit = &std.Target.x86.cpu.x86_64_v3 },
         }) },
+        // x86-64-v4 (AVX-512 F/BW/CD/DQ/VL) plus the byte permutes and bit counts the row
+        // tallies use: Ice Lake, Zen 4 and later.
+        .{ .name = "avx512", .target = b.resolveTargetQuery(.{
+            .cpu_arch = .x86_64,
+            .os_tag = target.result.os.tag,
+            .abi = target.result.abi,
+            .cpu_model = .{ .explicit = &std.Target.x86.cpu.x86_64_v4 },
+            .cpu_features_add = std.Target.x86.featureSet(&.{ .avx512vbmi, .avx512bitalg, .avx512vpopcntdq }),
+        }) },
     };
     var kernel_objects: [kernel_levels.len]*std.Build.Step.Compile = undefined;
-    const kernel_count: usize = if (is_x86_64) 2 else 1;
+    const kernel_count: usize = if (is_x86_64) kernel_levels.len else 1;
     for (kernel_levels[0..kernel_count], 0..) |level, i| {
         const options = b.addOptions();
         options.addOption([]const u8, "prefix", b.fmt("pp_k_{s}_", .{level.name}));

@@ -53,22 +53,22 @@ def _load():
 
 ffi, lib = _load()
 
-CPU_LEVELS = {"baseline": 0, "avx2": 1}
+CPU_LEVELS = {"baseline": 0, "avx2": 1, "avx512": 2}
 
 
 def supported_cpus() -> list[str]:
-    """The kernel levels this CPU can run, e.g. ``["baseline", "avx2"]``."""
+    """The kernel levels this CPU can run, lowest first, e.g. ``["baseline", "avx2"]``."""
     mask = lib.pp_cpu_supported()
     return [name for name, level in CPU_LEVELS.items() if mask >> level & 1]
 
 
 def select_cpu(name: str) -> None:
-    """Use the kernels of ``name`` ("baseline", "avx2", or "auto": the best this CPU runs)
-    for every later call, process-wide. Results are bit-identical across levels."""
+    """Use the kernels of ``name`` ("baseline", "avx2", "avx512", or "auto": the best this
+    CPU runs) for every later call, process-wide. Results are bit-identical across levels."""
     if name in ("", "auto"):
         name = supported_cpus()[-1]
     if name not in CPU_LEVELS:
-        raise ValueError(f"PYPOKER_CPU={name!r}: use baseline, avx2 or auto")
+        raise ValueError(f"PYPOKER_CPU={name!r}: use baseline, avx2, avx512 or auto")
     if name not in supported_cpus():
         raise RuntimeError(f"this CPU cannot run the {name} kernels ({supported_cpus()} can)")
     status = lib.pp_select_cpu(CPU_LEVELS[name])
@@ -77,8 +77,10 @@ def select_cpu(name: str) -> None:
 
 
 def cpu() -> str:
-    """The kernels in use: ``"avx2"`` (AVX2 + BMI2) or ``"baseline"`` (portable)."""
-    return "avx2" if lib.pp_cpu_level() == CPU_LEVELS["avx2"] else "baseline"
+    """The kernels in use: ``"avx512"`` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ: Ice Lake, Zen 4
+    and later), ``"avx2"`` (AVX2 + BMI2) or ``"baseline"`` (portable)."""
+    level = lib.pp_cpu_level()
+    return next(name for name, number in CPU_LEVELS.items() if number == level)
 
 
 select_cpu(os.environ.get("PYPOKER_CPU", "auto").strip().lower())

@@ -37,7 +37,7 @@ def to_sets(cards: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(bits, axis=1)
 
 
-@pytest.fixture(params=["baseline", "avx2"])
+@pytest.fixture(params=["baseline", "avx2", "avx512"])
 def each_cpu(request):
     """Runs a test once per kernel level this CPU can run, then restores the default."""
     import pypoker as pp

@@ -52,7 +52,7 @@ def test_environment_variable_forces_a_level():
     bad = subprocess.run(
         [sys.executable, "-c", code], env={"PYPOKER_CPU": "sse9"}, capture_output=True, text=True
     )
-    assert bad.returncode != 0 and "use baseline, avx2 or auto" in bad.stderr
+    assert bad.returncode != 0 and "use baseline, avx2, avx512 or auto" in bad.stderr
 
 
 def test_unknown_level_is_refused():

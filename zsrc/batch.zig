@@ -7,7 +7,7 @@
 //! failed call never leaves ranks behind that look like results (0 is never a rank).
 const std = @import("std");
 const eval = @import("eval.zig");
-const rows_avx2 = @import("rows_avx2.zig");
+const blocks = @import("blocks.zig");
 const assert = std.debug.assert;
 
 pub const HandError = struct {
@@ -41,8 +41,8 @@ fn rank_card_rows_fixed(comptime k: u32, cards: []const u8, out: []u16) bool {
     // Bitwise, not `or`: a short-circuit would put a branch in every row.
     var invalid: u32 = 0;
     var first: usize = 0;
-    if (k == 7 and rows_avx2.available) {
-        const vectored = rows_avx2.rank_seven_rows(cards, out);
+    if (k == 7 and blocks.available) {
+        const vectored = blocks.rank_seven_rows(cards, out);
         first = vectored.rows;
         invalid |= @intFromBool(vectored.bad);
     }
@@ -138,10 +138,10 @@ pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     assert(sets.len == out.len);
     var invalid: u64 = 0;
     var first: usize = 0;
-    if (rows_avx2.available) {
+    if (blocks.available) {
         // Sets are read in place, nothing past them: every whole block is the vectors'.
-        first = sets.len / rows_avx2.block_rows * rows_avx2.block_rows;
-        invalid |= @intFromBool(rows_avx2.rank_blocks(rows_avx2.SetRows{ .sets = sets }, out, first));
+        first = sets.len / blocks.block_rows * blocks.block_rows;
+        invalid |= @intFromBool(blocks.rank_blocks(blocks.SetRows{ .sets = sets }, out, first));
     }
     for (sets[first..], out[first..]) |set, *rank| {
         rank.* = eval.rank_set(set);

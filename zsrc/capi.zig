@@ -21,22 +21,25 @@ pub const Tally = equity.Tally;
 pub const Accumulator = eval.Accumulator;
 const builtin = @import("builtin");
 
-/// CPU levels with kernels in this library. `avx2` (AVX2 + BMI2, x86-64-v3) exists on x86-64
-/// only; `baseline` runs on any CPU of the target architecture.
-pub const CpuLevel = enum(u32) { baseline = 0, avx2 = 1 };
+/// CPU levels with kernels in this library, each a superset of the one before. `avx2`
+/// (AVX2 + BMI2, x86-64-v3) and `avx512` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ) exist on
+/// x86-64 only; `baseline` runs on any CPU of the target architecture.
+pub const CpuLevel = enum(u32) { baseline = 0, avx2 = 1, avx512 = 2 };
 
 const is_x86_64 = builtin.cpu.arch == .x86_64;
 const baseline_kernels = kernel_abi.resolve("pp_k_baseline_");
 const avx2_kernels = if (is_x86_64) kernel_abi.resolve("pp_k_avx2_") else baseline_kernels;
+const avx512_kernels = if (is_x86_64) kernel_abi.resolve("pp_k_avx512_") else baseline_kernels;
 
 /// Baseline until the loader selects a level (the Python layer does so at import).
 var active_level: std.atomic.Value(u32) = .init(@backingInt(CpuLevel.baseline));
 
 fn kernels() *const kernel_abi.Kernels {
-    return if (active_level.load(.monotonic) == @backingInt(CpuLevel.avx2))
-        &avx2_kernels
-    else
-        &baseline_kernels;
+    return switch (active_level.load(.monotonic)) {
+        @backingInt(CpuLevel.avx512) => &avx512_kernels,
+        @backingInt(CpuLevel.avx2) => &avx2_kernels,
+        else => &baseline_kernels,
+    };
 }
 
 /// Whether this CPU (and its OS, which must save the AVX registers) runs the avx2 kernels.
@@ -56,6 +59,18 @@ fn cpu_has_avx2_level() bool {
     const fma = leaf1.ecx & (1 << 12) != 0;
     const movbe = leaf1.ecx & (1 << 22) != 0;
     return avx2 and bmi1 and bmi2 and lzcnt and fma and movbe;
+}
+
+/// Whether this CPU runs the avx512 kernels: the avx2 level, AVX-512 F, DQ, CD, BW, VL,
+/// VBMI, BITALG and VPOPCNTDQ, and an OS that saves the mask and 512-bit registers.
+fn cpu_has_avx512_level() bool {
+    if (!is_x86_64 or !cpu_has_avx2_level()) return false;
+    // XCR0: XMM, YMM, opmask, upper halves of ZMM0-15, ZMM16-31.
+    if (xgetbv0() & 0b1110_0110 != 0b1110_0110) return false;
+    const leaf7 = cpuid(7, 0);
+    const ebx_wanted: u32 = (1 << 16) | (1 << 17) | (1 << 28) | (1 << 30) | (1 << 31); // F DQ CD BW VL
+    const ecx_wanted: u32 = (1 << 1) | (1 << 12) | (1 << 14); // VBMI BITALG VPOPCNTDQ
+    return leaf7.ebx & ebx_wanted == ebx_wanted and leaf7.ecx & ecx_wanted == ecx_wanted;
 }
 
 const CpuidResult = struct { eax: u32, ebx: u32, ecx: u32, edx: u32 };
@@ -564,20 +579,21 @@ pub const api = struct {
         return .ok;
     }
 
-    /// The kernels in use: 0 = baseline, 1 = avx2 (AVX2 + BMI2).
+    /// The kernels in use: 0 = baseline, 1 = avx2 (AVX2 + BMI2), 2 = avx512.
     pub fn pp_cpu_level() callconv(.c) u32 {
         return active_level.load(.monotonic);
     }
 
     /// Bit i set when this CPU can run level i (bit 0, baseline, always).
     pub fn pp_cpu_supported() callconv(.c) u32 {
-        return 1 | (@as(u32, @intFromBool(cpu_has_avx2_level())) << 1);
+        return 1 | (@as(u32, @intFromBool(cpu_has_avx2_level())) << 1) |
+            (@as(u32, @intFromBool(cpu_has_avx512_level())) << 2);
     }
 
     /// Switches every later call to the kernels of `level`; process-wide, so do it before
     /// ranking from other threads. Refuses a level this CPU cannot run.
     pub fn pp_select_cpu(level: u32) callconv(.c) Status {
-        if (level > @backingInt(CpuLevel.avx2)) return .bad_argument;
+        if (level > @backingInt(CpuLevel.avx512)) return .bad_argument;
         if (api.pp_cpu_supported() & (@as(u32, 1) << @intCast(level)) == 0) return .bad_argument;
         active_level.store(level, .monotonic);
         return .ok;

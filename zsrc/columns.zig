@@ -10,6 +10,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const rows_avx2 = @import("rows_avx2.zig");
+const blocks = @import("blocks.zig");
 const parse = @import("parse.zig");
 const deal = @import("deal.zig");
 
@@ -18,12 +19,12 @@ pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void 
     switch (k) {
         inline 1...eval.hand_cards_max => |kc| {
             var first: usize = 0;
-            if (kc == 7 and rows_avx2.available) {
-                const end = rows_avx2.blocks_end(out.len);
-                while (first < end) : (first += rows_avx2.block_rows) {
-                    const block = rows_avx2.block_rows;
+            if (kc == 7 and blocks.available) {
+                const end = blocks.blocks_end(out.len);
+                while (first < end) : (first += blocks.block_rows) {
+                    const block = blocks.block_rows;
                     // A bad row is rare: rank its whole block again, row by row.
-                    if (rows_avx2.rank_block(rows_avx2.CardRows{ .cards = cards }, out, first)) {
+                    if (blocks.rank_block(blocks.CardRows{ .cards = cards }, out, first)) {
                         rank_card_rows_from(kc, cards, first, out[first..][0..block], status[first..][0..block]);
                     } else @memset(status[first..][0..block], 0);
                 }
@@ -73,11 +74,11 @@ pub fn rank_lists(
 
 pub fn rank_sets(sets: []const u64, out: []u16, status: []u8) void {
     var first: usize = 0;
-    if (rows_avx2.available) {
-        const block = rows_avx2.block_rows;
+    if (blocks.available) {
+        const block = blocks.block_rows;
         while (first + block <= sets.len) : (first += block) {
             // A bad row is rare: rank its whole block again, row by row.
-            if (rows_avx2.rank_block(rows_avx2.SetRows{ .sets = sets }, out, first)) {
+            if (blocks.rank_block(blocks.SetRows{ .sets = sets }, out, first)) {
                 rank_sets_from(sets[first..][0..block], out[first..][0..block], status[first..][0..block]);
             } else @memset(status[first..][0..block], 0);
         }
@@ -147,12 +148,12 @@ fn rank_strings_fixed(
     if (differs != 0) return false;
     const rows = text + @as(usize, @intCast(offsets[0]));
     var first: usize = 0;
-    if (rows_avx2.available) {
+    if (blocks.available) {
         const Rows = if (stride == 2) rows_avx2.TextRows else rows_avx2.SpacedTextRows;
-        const end = rows_avx2.blocks_end(out.len);
-        const block = rows_avx2.block_rows;
+        const end = blocks.blocks_end(out.len);
+        const block = blocks.block_rows;
         while (first < end) : (first += block) {
-            if (rows_avx2.rank_block(Rows{ .text = rows }, out, first)) {
+            if (blocks.rank_block(Rows{ .text = rows }, out, first)) {
                 rank_fixed_rows(width, rows, first, out[first..][0..block], status[first..][0..block]);
             } else @memset(status[first..][0..block], 0);
         }

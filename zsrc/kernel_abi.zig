@@ -1,8 +1,9 @@
 //! The contract between capi.zig and the kernel objects it dispatches to at run time.
 //!
-//! kernels.zig is compiled once per CPU level (on x86-64: `baseline` for any x86-64 and
-//! `avx2` for x86-64-v3, AVX2 + BMI2), each copy exporting its functions under its own
-//! prefix; capi.zig picks one set when the library loads (or when asked, `pp_select_cpu`).
+//! kernels.zig is compiled once per CPU level (on x86-64: `baseline` for any x86-64, `avx2`
+//! for x86-64-v3, AVX2 + BMI2, and `avx512` for x86-64-v4 + VBMI), each copy exporting its
+//! functions under its own prefix; capi.zig picks one set when the library loads (or when
+//! asked, `pp_select_cpu`).
 //! Every function here has the same signature at every level, so they are interchangeable.
 const batch = @import("batch.zig");
 const eval = @import("eval.zig");

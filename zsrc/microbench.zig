@@ -1,12 +1,18 @@
 //! `zig build microbench`: where the time of one ranking goes, on 16M random 7-card hands,
-//! single thread: the scalar path (accumulate only, look up only, both) and the AVX2 one
-//! (the vector tally only, whole blocks, the same with the tables hot, and card text). A
-//! development tool, not a test.
+//! single thread, for every row source this CPU runs (built for the host CPU):
+//! - the scalar path: accumulate only, look up only, both;
+//! - each vector row source (AVX2, AVX-512; ids and sets): its tally alone, whole blocks,
+//!   and whole blocks with the tables hot (every row one of the first 64);
+//! - what one random load costs by table size (the lookup tables are 512 KiB: the profile
+//!   that bounds every form with a per-hand lookup).
+//! A development tool, not a test.
 const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
 const tables = @import("tables");
+const blocks = @import("blocks.zig");
 const rows_avx2 = @import("rows_avx2.zig");
+const rows_avx512 = @import("rows_avx512.zig");
 
 const hands = 1 << 24;
 
@@ -14,112 +20,88 @@ fn now(io: std.Io) i96 {
     return std.Io.Timestamp.now(io, .awake).nanoseconds;
 }
 
+fn per_hand(started: i96, io: std.Io) f64 {
+    return @as(f64, @floatFromInt(now(io) - started)) / hands;
+}
+
 pub fn main(init: std.process.Init) !void {
     const gpa = init.gpa;
     const io = init.io;
-    const cards = try gpa.alloc(u8, hands * 7);
+    // Two spare rows: the vector sources read past their last row.
+    const cards = try gpa.alloc(u8, (hands + 2) * 7);
     defer gpa.free(cards);
     deal.deal_rows(deal.seed_key(1), 0, 7, deal.full_deck, cards);
+    const hot = try gpa.alloc(u8, (hands + 2) * 7);
+    defer gpa.free(hot);
+    for (0..hands + 2) |i| @memcpy(hot[i * 7 ..][0..7], cards[(i % 64) * 7 ..][0..7]);
+    const sets = try gpa.alloc(u64, hands);
+    defer gpa.free(sets);
+    for (sets, 0..) |*set, i| {
+        set.* = 0;
+        for (cards[i * 7 ..][0..7]) |card| set.* |= @as(u64, 1) << @intCast(card);
+    }
     const keys = try gpa.alloc(u32, hands);
     defer gpa.free(keys);
     const out = try gpa.alloc(u16, hands);
     defer gpa.free(out);
     @memset(out, 0);
+    var sink: u64 = 0;
 
     for (0..3) |_| {
         var started = now(io);
-        var sum: u64 = 0;
         for (0..hands) |i| {
             var a: eval.Accumulator = .empty;
             inline for (0..7) |j| a.add(cards[i * 7 + j]);
             keys[i] = @truncate(a.key);
-            sum +%= a.mask;
+            sink +%= a.mask;
         }
-        const accumulate = now(io) - started;
+        const accumulate = per_hand(started, io);
+        started = now(io);
+        for (keys, out) |k, *o| o.* = eval.rank_fingerprint_unmasked(k);
+        const lookup = per_hand(started, io);
+        started = now(io);
+        for (0..hands) |i| out[i] = eval.rank_cards(cards[i * 7 ..][0..7]);
+        const both = per_hand(started, io);
+        std.debug.print("scalar: accumulate {d:.3}, look up {d:.3}, rank {d:.3} ns/hand\n", .{ accumulate, lookup, both });
 
-        started = now(io);
-        for (keys, out) |k, *o| {
-            const row = (k >> tables.row_shift) & (tables.row_count - 1);
-            o.* = tables.lookup[(k +% tables.row_offsets[row]) & (tables.lookup_size - 1)];
+        inline for (.{ rows_avx2, rows_avx512 }, .{ "avx2", "avx512" }) |source, name| {
+            if (source.available) {
+                const Ids = source.CardRows;
+                started = now(io);
+                var row: usize = 0;
+                var flushes: usize = 0;
+                while (row < hands) : (row += Ids.lanes) {
+                    const tallied = (Ids{ .cards = cards }).tally(row);
+                    keys[row..][0..Ids.lanes].* = @as(@Vector(Ids.lanes, u32), @truncate(tallied.fingerprints));
+                    flushes += @popCount(@as(@Int(.unsigned, Ids.lanes), @bitCast(tallied.flush)));
+                    sink +%= @intFromBool(tallied.bad);
+                }
+                const tally = per_hand(started, io);
+                started = now(io);
+                sink +%= @intFromBool(blocks.rank_blocks(Ids{ .cards = cards }, out, hands));
+                const ranked = per_hand(started, io);
+                started = now(io);
+                sink +%= @intFromBool(blocks.rank_blocks(Ids{ .cards = hot }, out, hands));
+                const hot_ranked = per_hand(started, io);
+                started = now(io);
+                sink +%= @intFromBool(blocks.rank_blocks(source.SetRows{ .sets = sets }, out, hands));
+                const sets_ranked = per_hand(started, io);
+                std.debug.print("{s}: ids tally {d:.3} ({d} flushes), ids rank {d:.3}, hot tables {d:.3}; sets rank {d:.3} ns/hand\n", .{ name, tally, flushes, ranked, hot_ranked, sets_ranked });
+            }
         }
-        const lookup = now(io) - started;
 
-        started = now(io);
-        for (0..hands) |i| {
-            var a: eval.Accumulator = .empty;
-            inline for (0..7) |j| a.add(cards[i * 7 + j]);
-            out[i] = eval.rank_accumulator(a);
-        }
-        const both = now(io) - started;
-
-        started = now(io);
-        var invalid: u32 = 0;
-        for (0..hands) |i| {
-            var a: eval.Accumulator = .empty;
-            inline for (0..7) |j| a.add(cards[i * 7 + j]);
-            out[i] = eval.rank_accumulator(a);
-            invalid |= a.card_total() ^ 7;
-        }
-        const checked = now(io) - started;
-        sum +%= invalid;
-
-        started = now(io);
-        var row: usize = 0;
-        var flagged: usize = 0;
-        while (row + 8 < hands) : (row += 4) {
-            const four = (rows_avx2.CardRows{ .cards = cards }).tally(row);
-            keys[row..][0..4].* = @as(@Vector(4, u32), @truncate(four.fingerprints));
-            invalid |= @intFromBool(four.bad);
-            flagged += @popCount(@as(u4, @bitCast(four.flush)));
-        }
-        const vector_tally = now(io) - started;
-        started = now(io);
-        const vectored = rows_avx2.rank_seven_rows(cards, out);
-        const vector_rank = now(io) - started;
-        sum +%= invalid + vectored.rows;
-        // The same with every row one of the first 64 (tables hot in L1): what memory costs.
-        const hot = try gpa.alloc(u8, hands * 7);
-        defer gpa.free(hot);
-        for (0..hands) |i| @memcpy(hot[i * 7 ..][0..7], cards[(i % 64) * 7 ..][0..7]);
-        started = now(io);
-        _ = rows_avx2.rank_seven_rows(hot, out);
-        const hot_rank = now(io) - started;
-        const text = try gpa.alloc(u8, hands * 14);
-        defer gpa.free(text);
-        for (cards, 0..) |card, i| {
-            text[2 * i] = "23456789TJQKA"[card % 13];
-            text[2 * i + 1] = "schd"[card / 13];
+        // One dependent-free random load a hand from the first 2^bits slots of the u16
+        // lookup table: L1-resident up to 32 KiB, L2 beyond.
+        std.debug.print("one random load from a table of", .{});
+        inline for (.{ 13, 14, 15, 16, 17 }) |bits| {
+            const Slot = @Int(.unsigned, bits);
+            started = now(io);
+            for (keys, out) |k, *o| o.* = tables.lookup[@as(Slot, @truncate(k *% 2654435761 >> 7))];
+            std.debug.print(" {d} KiB: {d:.3}", .{ (2 << bits) >> 10, per_hand(started, io) });
         }
         started = now(io);
-        var bad_blocks: usize = 0;
-        var first: usize = 0;
-        while (first + 128 < hands) : (first += 64) {
-            bad_blocks += @intFromBool(rows_avx2.rank_block(rows_avx2.TextRows{ .text = text.ptr }, out, first));
-        }
-        const text_rank = now(io) - started;
-        started = now(io);
-        first = 0;
-        var text_bad: u32 = 0;
-        while (first + 8 < hands) : (first += 4) {
-            const four = (rows_avx2.TextRows{ .text = text.ptr }).tally(first);
-            keys[first..][0..4].* = @as(@Vector(4, u32), @truncate(four.fingerprints));
-            text_bad |= @intFromBool(four.bad);
-        }
-        const text_tally = now(io) - started;
-        std.debug.print("avx2 text: tally {d:.3} ns/hand ({d})\n", .{ @as(f64, @floatFromInt(text_tally)) / hands, text_bad });
-        std.debug.print("avx2 text: rank {d:.3} ns/hand, {d} bad blocks\n", .{ @as(f64, @floatFromInt(text_rank)) / hands, bad_blocks });
-        std.debug.print("avx2, 64 distinct rows: rank {d:.3} ns/hand\n", .{@as(f64, @floatFromInt(hot_rank)) / hands});
-        std.debug.print("avx2: flushes {d}, tally {d:.3} ns, rank {d:.3} ns/hand\n", .{
-            flagged,
-            @as(f64, @floatFromInt(vector_tally)) / hands,
-            @as(f64, @floatFromInt(vector_rank)) / hands,
-        });
-        std.debug.print("accumulate {d:.3} ns, lookup {d:.3} ns, rank {d:.3}, rank + check {d:.3} ns/hand ({d})\n", .{
-            @as(f64, @floatFromInt(accumulate)) / hands,
-            @as(f64, @floatFromInt(lookup)) / hands,
-            @as(f64, @floatFromInt(both)) / hands,
-            @as(f64, @floatFromInt(checked)) / hands,
-            sum +% out[hands - 1],
-        });
+        for (keys, out) |k, *o| o.* = @truncate(k *% 2654435761 >> 7);
+        std.debug.print("; no load: {d:.3} ns/hand\n", .{per_hand(started, io)});
     }
+    std.debug.print("({d})\n", .{sink +% out[hands - 1]});
 }

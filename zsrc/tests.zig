@@ -15,6 +15,8 @@ comptime {
     _ = @import("columns.zig");
     _ = @import("equity.zig");
     _ = @import("rows_avx2.zig");
+    _ = @import("rows_avx512.zig");
+    _ = @import("blocks.zig");
     _ = @import("capi.zig");
 }
 

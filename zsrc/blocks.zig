@@ -1,0 +1,237 @@
+//! Ranking rows in blocks of 64, by the widest vector tally this build's CPU level has:
+//! AVX-512 (rows_avx512.zig, eight rows a vector) or AVX2 (rows_avx2.zig, four).
+//!
+//! A row source (card ids, card sets, card text) gives `lanes`, `tally(first)` (the
+//! `Tallied` of rows `first .. first + lanes`) and `rank_row(row)` (the scalar path, for the
+//! rows with a flush), and may ask for `tallies_per_pass` (default 1) to unroll the tally
+//! loop. `rank_block` then runs three tight loops: the vector tally, the table
+//! lookups (eval's, unmasked: see `rank_fingerprint_unmasked`), and the scalar path for the
+//! rows with a flush (3% of random hands). Keeping the lookups apart from the tally lets the
+//! CPU overlap one block's L2 misses with the next one's arithmetic.
+const std = @import("std");
+const eval = @import("eval.zig");
+const deal = @import("deal.zig");
+const rows_avx2 = @import("rows_avx2.zig");
+const rows_avx512 = @import("rows_avx512.zig");
+
+/// Whether this build has vector tallies at all (the avx512 level has the avx2 ones too).
+pub const available = rows_avx2.available;
+
+/// Rows of seven card ids (uint8 `(N, 7)`).
+pub const CardRows = if (rows_avx512.available) rows_avx512.CardRows else rows_avx2.CardRows;
+/// Card sets (uint64, 1 to 7 cards each).
+pub const SetRows = if (rows_avx512.available) rows_avx512.SetRows else rows_avx2.SetRows;
+
+/// What a vector tally of `lanes` rows gives: each row's fingerprint (eval.zig), whether it
+/// holds a flush, and whether any of the rows is bad.
+pub fn Tallied(comptime lanes: u32) type {
+    return struct { fingerprints: @Vector(lanes, u64), flush: @Vector(lanes, bool), bad: bool };
+}
+
+/// Rows a block: its fingerprints stay in L1 between the passes.
+pub const block_rows = 64;
+
+/// Ranks rows `first .. first + block_rows` of `rows` in three passes, each a tight loop:
+/// the vector tally, the table lookups, then the scalar path for the few rows holding a
+/// flush (a branch per row on a 3% event would mispredict more often than it is taken).
+/// Returns whether any row is bad, with the block's ranks then meaningless.
+pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
+    const lanes = @TypeOf(rows).lanes;
+    var fingerprints: [block_rows]u32 align(64) = undefined;
+    var flushes: u64 = 0;
+    var bad: u32 = 0;
+    const per_pass = if (@hasDecl(@TypeOf(rows), "tallies_per_pass")) @TypeOf(rows).tallies_per_pass else 1;
+    var pass: usize = 0;
+    while (pass < block_rows) : (pass += per_pass * lanes) {
+        inline for (0..per_pass) |tally| {
+            const row = pass + tally * lanes;
+            const tallied = rows.tally(first + row);
+            fingerprints[row..][0..lanes].* = @as(@Vector(lanes, u32), @truncate(tallied.fingerprints));
+            const flush_bits: @Int(.unsigned, lanes) = @bitCast(tallied.flush);
+            flushes |= @as(u64, flush_bits) << @intCast(row);
+            bad |= @intFromBool(tallied.bad);
+        }
+    }
+    for (&fingerprints, out[first..][0..block_rows]) |fingerprint, *rank| {
+        // At most seven multipliers, whatever the input (a tally sums nothing else).
+        rank.* = eval.rank_fingerprint_unmasked(fingerprint);
+    }
+    if (bad != 0) return true;
+    while (flushes != 0) : (flushes &= flushes - 1) {
+        const flush_row = first + @ctz(flushes);
+        out[flush_row] = rows.rank_row(flush_row);
+    }
+    return false;
+}
+
+comptime {
+    std.debug.assert(block_rows == 64); // one u64 of flush bits
+}
+
+/// The rows of `rows` that whole blocks cover, leaving at least two rows after them: a
+/// block's vectors read up to eight bytes past its last row (eight rows of ids are 56
+/// bytes, read by one 64-byte load).
+pub fn blocks_end(rows: usize) usize {
+    if (rows < 2) return 0;
+    return (rows - 2) / block_rows * block_rows;
+}
+
+/// Ranks the rows `blocks_end` allows (the caller ranks the rest) and returns how many that
+/// was, and whether any was bad.
+pub fn rank_seven_rows(cards: []const u8, out: []u16) struct { rows: usize, bad: bool } {
+    std.debug.assert(cards.len == out.len * eval.hand_cards_max);
+    const end = blocks_end(out.len);
+    return .{ .rows = end, .bad = rank_blocks(CardRows{ .cards = cards }, out, end) };
+}
+
+/// `rank_block` for every block of rows `0 .. end` (a multiple of `block_rows`); returns
+/// whether any row was bad.
+pub fn rank_blocks(rows: anytype, out: []u16, end: usize) bool {
+    std.debug.assert(end % block_rows == 0);
+    var bad: u32 = 0;
+    var first: usize = 0;
+    // Bitwise, not `or`: a short-circuit would put a branch in every block.
+    while (first < end) : (first += block_rows) bad |= @intFromBool(rank_block(rows, out, first));
+    return bad != 0;
+}
+
+/// Every vector row source of ids and of sets this build has, to test each one (the widest
+/// is the one in use, the others are kept honest too).
+const id_sources = if (rows_avx512.available)
+    .{ rows_avx2.CardRows, rows_avx512.CardRows }
+else if (rows_avx2.available) .{rows_avx2.CardRows} else .{};
+const set_sources = if (rows_avx512.available)
+    .{ rows_avx2.SetRows, rows_avx512.SetRows }
+else if (rows_avx2.available) .{rows_avx2.SetRows} else .{};
+
+const cards_per_row = eval.hand_cards_max;
+
+test "blocks: every seven-card hand, its cards in shifting orders, ranks as the scalar path" {
+    if (!available) return error.SkipZigTest;
+    const rows_per_batch = 64 * block_rows;
+    // Two spare rows past the batch: the vectors read up to eight bytes beyond their rows.
+    var cards: [(rows_per_batch + 2) * cards_per_row]u8 = undefined;
+    var ranks: [rows_per_batch + 2]u16 = undefined;
+    var expected: [rows_per_batch]u16 = undefined;
+    var filled: usize = 0;
+    var hands: u64 = 0;
+    var hand: [cards_per_row]u8 = undefined;
+    var combo: u64 = (1 << cards_per_row) - 1; // Gosper over the 52 ids
+    while (combo < 1 << eval.card_count) {
+        var bits = combo;
+        for (&hand) |*card| {
+            card.* = @intCast(@ctz(bits));
+            bits &= bits - 1;
+        }
+        // Rotate the row by the hand's number, so every card meets every position.
+        const shift = hands % cards_per_row;
+        for (0..cards_per_row) |i| cards[filled * cards_per_row + i] = hand[(i + shift) % cards_per_row];
+        expected[filled] = eval.rank_cards(&hand);
+        filled += 1;
+        hands += 1;
+        const smeared = combo | (combo - 1);
+        combo = (smeared + 1) | (((~smeared & (smeared + 1)) - 1) >> @intCast(@ctz(combo) + 1));
+        if (filled == rows_per_batch or combo >= 1 << eval.card_count) {
+            @memset(cards[filled * cards_per_row ..][0 .. 2 * cards_per_row], 0);
+            const end = blocks_end(filled + 2);
+            try std.testing.expect(end + block_rows >= filled);
+            inline for (id_sources) |Rows| {
+                try std.testing.expect(!rank_blocks(Rows{ .cards = cards[0 .. (filled + 2) * cards_per_row] }, &ranks, end));
+                try std.testing.expectEqualSlices(u16, expected[0..end], ranks[0..end]);
+            }
+            filled = 0;
+        }
+    }
+    try std.testing.expectEqual(@as(u64, 133_784_560), hands);
+}
+
+test "blocks: a card out of range or repeated anywhere marks the block bad" {
+    const rows = 2 * block_rows + 2;
+    var cards: [rows * cards_per_row]u8 = undefined;
+    var ranks: [rows]u16 = undefined;
+    inline for (id_sources) |Rows| {
+        var state: u64 = 11;
+        for (0..400) |trial| {
+            deal.deal_rows(deal.seed_key(trial), 0, cards_per_row, deal.full_deck, &cards);
+            const source: Rows = .{ .cards = &cards };
+            const end = blocks_end(rows);
+            try std.testing.expectEqual(@as(usize, 2 * block_rows), end);
+            try std.testing.expect(!rank_blocks(source, &ranks, end));
+            for (ranks[0..end], 0..) |rank, row| {
+                try std.testing.expectEqual(eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]), rank);
+            }
+            state = deal.mix64(state);
+            const row = state % end;
+            const position = (state >> 16) % cards_per_row;
+            const cell = &cards[row * cards_per_row + position];
+            if (trial % 2 == 0) {
+                // Out of range: 52..255, the fillers' ids among them.
+                cell.* = @intCast(eval.card_count + (state >> 32) % (256 - eval.card_count));
+            } else {
+                const other = (position + 1 + (state >> 32) % (cards_per_row - 1)) % cards_per_row;
+                cell.* = cards[row * cards_per_row + other];
+            }
+            try std.testing.expect(rank_blocks(source, &ranks, end));
+        }
+    }
+}
+
+test "blocks, fuzzed ids: a block passes exactly when every row is seven distinct cards" {
+    var good_blocks: u32 = 0;
+    var bad_blocks: u32 = 0;
+    inline for (id_sources) |Rows| {
+        var state: u64 = 1;
+        var ranks: [block_rows + 2]u16 = undefined;
+        // Any byte, mostly cards.
+        var cards: [(block_rows + 2) * cards_per_row]u8 = undefined;
+        for (0..3000) |_| {
+            state = deal.mix64(state);
+            deal.deal_rows(state, 0, cards_per_row, deal.full_deck, &cards);
+            for (0..1 + state % 3) |k| {
+                const pick = deal.mix64(state +% k);
+                const byte: u8 = @truncate(pick >> 40);
+                cards[pick % (block_rows * cards_per_row)] = if (byte < 128) byte % 52 else byte;
+            }
+            const bad = rank_block(Rows{ .cards = &cards }, &ranks, 0);
+            var all_good = true;
+            for (0..block_rows) |row| {
+                const hand = cards[row * cards_per_row ..][0..cards_per_row];
+                var seen: u64 = 0;
+                const good = for (hand) |card| {
+                    if (card >= eval.card_count or seen & (@as(u64, 1) << @intCast(card)) != 0) break false;
+                    seen |= @as(u64, 1) << @intCast(card);
+                } else true;
+                if (!good) all_good = false else if (!bad) try std.testing.expectEqual(eval.rank_cards(hand), ranks[row]);
+            }
+            try std.testing.expectEqual(!all_good, bad);
+            if (bad) bad_blocks += 1 else good_blocks += 1;
+        }
+    }
+    // Both outcomes were met often enough to mean something.
+    if (available) try std.testing.expect(good_blocks > 1000 and bad_blocks > 1000);
+}
+
+test "blocks: sets of 1 to 7 cards rank as rank_set; bad sets mark the block" {
+    var sets: [block_rows]u64 = undefined;
+    var ranks: [block_rows]u16 = undefined;
+    inline for (set_sources) |Rows| {
+        var state: u64 = 5;
+        for (0..2000) |trial| {
+            for (&sets, 0..) |*set, row| {
+                // 1 to 7 cards, flushes made likely by dealing from few suits now and then.
+                state = deal.mix64(state +% row);
+                const cards = 1 + state % 7;
+                const deck = if (trial % 3 == 0) deal.full_deck & 0x3FFFFFF else deal.full_deck;
+                set.* = deal.pdep((@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20), deck);
+                if (@popCount(set.*) != cards) set.* = deal.pdep((@as(u64, 1) << @intCast(cards)) - 1, deck);
+            }
+            const source: Rows = .{ .sets = &sets };
+            try std.testing.expect(!rank_block(source, &ranks, 0));
+            for (sets, ranks) |set, rank| try std.testing.expectEqual(eval.rank_set(set), rank);
+            state = deal.mix64(state);
+            const bad_sets = [_]u64{ 0, 0xFF, 1 << 52, @as(u64, 1) << 63 | 1, deal.full_deck, ~@as(u64, 0) };
+            sets[state % block_rows] = bad_sets[trial % bad_sets.len];
+            try std.testing.expect(rank_block(source, &ranks, 0));
+        }
+    }
+}

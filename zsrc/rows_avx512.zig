@@ -1,0 +1,244 @@
+//! AVX-512 tallies of rows of seven cards, eight rows a vector: card ids (uint8 `(N, 7)`)
+//! and card sets (uint64). The avx512 kernel level (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ)
+//! has them; blocks.zig ranks blocks of rows from them.
+//!
+//! What the wider registers buy over rows_avx2.zig is not only twice the rows: `vpermb`
+//! looks a byte up in a 64-entry table, so a card id indexes its multiplier's byte planes
+//! and its suit counter directly, with no split into suit and value first, and `vpermi2b`
+//! (128 entries) and `vpmultishiftqb` (eight unaligned bytes of a qword) let a card set be
+//! tallied in registers too:
+//! - ids: one 64-byte load holds eight rows; `vpermb` spreads them one to a qword, with a
+//!   filler id past the deck (63) as each row's eighth byte, which every table maps to 0;
+//! - sets: each suit's 13 bits are split into a low chunk (values 0..5, `vpermb`) and a high
+//!   chunk (values 6..12, `vpermi2b`), whose multipliers' byte planes are summed per qword by
+//!   `vpsadbw`; `vpopcntb` counts the suits.
+//! A row is validated as in rows_avx2.zig: ids above 51 and the three rotations that meet
+//! all 21 pairs of cards; a set by its bits above 51 and its count of cards.
+const std = @import("std");
+const builtin = @import("builtin");
+const eval = @import("eval.zig");
+const blocks = @import("blocks.zig");
+
+/// Whether this build's CPU level has these kernels (kernels.zig's avx512 level does).
+pub const available = builtin.cpu.arch == .x86_64 and
+    std.Target.x86.featureSetHas(builtin.cpu.features, .avx512bw) and
+    std.Target.x86.featureSetHas(builtin.cpu.features, .avx512vbmi) and
+    std.Target.x86.featureSetHas(builtin.cpu.features, .avx512bitalg) and
+    std.Target.x86.featureSetHas(builtin.cpu.features, .avx512vpopcntdq);
+
+const Bytes = @Vector(64, u8);
+const Lanes = @Vector(8, u64);
+const cards_per_row = 7;
+const rows_per_vector = 8;
+const Eight = blocks.Tallied(rows_per_vector);
+
+extern fn @"llvm.x86.avx512.permvar.qi.512"(Bytes, Bytes) Bytes;
+extern fn @"llvm.x86.avx512.vpermi2var.qi.512"(Bytes, Bytes, Bytes) Bytes;
+extern fn @"llvm.x86.avx512.pmultishift.qb.512"(Bytes, Bytes) Bytes;
+extern fn @"llvm.x86.avx512.psad.bw.512"(Bytes, Bytes) Lanes;
+
+/// `vpermb`: each byte of `index` picks `table[index & 63]`.
+inline fn lookup64(table: Bytes, index: Bytes) Bytes {
+    return @"llvm.x86.avx512.permvar.qi.512"(table, index);
+}
+
+/// `vpermi2b`: each byte of `index` picks `table[index & 127]` from two registers.
+inline fn lookup128(table: [2]Bytes, index: Bytes) Bytes {
+    return @"llvm.x86.avx512.vpermi2var.qi.512"(table[0], index, table[1]);
+}
+
+/// `vpsadbw` against zero: the sum of each qword's eight bytes.
+inline fn lane_sums(bytes: Bytes) Lanes {
+    return @"llvm.x86.avx512.psad.bw.512"(bytes, @splat(0));
+}
+
+/// Byte `plane` of each card id's rank multiplier; ids 52..63 (the filler) get 0.
+fn id_plane(comptime plane: u5) Bytes {
+    var bytes: [64]u8 = @splat(0);
+    for (0..eval.card_count) |card| {
+        bytes[card] = @truncate(eval.value_fingerprints[card % eval.value_count] >> (8 * plane));
+    }
+    return bytes;
+}
+
+/// Each card id's unit in one of two suit-counter sums: spades 1 and clubs 16
+/// (`high_suits` false), or hearts 1 and diamonds 16 (true); 0 for anything else.
+fn id_suit_units(comptime high_suits: bool) Bytes {
+    var bytes: [64]u8 = @splat(0);
+    for (0..eval.card_count) |card| {
+        const suit = card / eval.value_count;
+        if ((suit >= 2) == high_suits) bytes[card] = if (suit % 2 == 0) 1 else 16;
+    }
+    return bytes;
+}
+
+const id_planes = [3]Bytes{ id_plane(0), id_plane(1), id_plane(2) };
+const id_low_suits = id_suit_units(false);
+const id_high_suits = id_suit_units(true);
+
+/// The filler byte after each row's seven cards: an id past the deck, which every table
+/// maps to nothing and the validation skips.
+const filler: u8 = 63;
+
+/// Byte j: row j / 8's card j % 8, or (j % 8 = 7) the filler.
+const spread: [64]i32 = mask: {
+    var mask: [64]i32 = undefined;
+    for (0..64) |j| mask[j] = if (j % 8 < cards_per_row) (j / 8) * cards_per_row + j % 8 else -1;
+    break :mask mask;
+};
+
+/// The card `distance` places on, round the row of seven (the filler meets itself).
+fn rotation(comptime distance: u32) [64]i32 {
+    @setEvalBranchQuota(10_000);
+    var mask: [64]i32 = undefined;
+    for (0..64) |j| {
+        mask[j] = if (j % 8 < cards_per_row) (j / 8) * 8 + (j % 8 + distance) % cards_per_row else j;
+    }
+    return mask;
+}
+
+const rotations = [3][64]i32{ rotation(1), rotation(2), rotation(3) };
+
+const is_card: @Vector(64, bool) = mask: {
+    var mask: [64]bool = undefined;
+    for (0..64) |j| mask[j] = j % 8 < cards_per_row;
+    break :mask mask;
+};
+
+/// Eight rows of card ids, one to a qword (byte 7 of each the filler).
+inline fn tally_ids(ids: Bytes) Eight {
+    const fingerprints = lane_sums(lookup64(id_planes[0], ids)) +
+        (lane_sums(lookup64(id_planes[1], ids)) << @splat(8)) +
+        (lane_sums(lookup64(id_planes[2], ids)) << @splat(16));
+    // Four 4-bit suit counters preloaded with 3, so bit 3 sets at five cards (eval.zig).
+    const counters = lane_sums(lookup64(id_low_suits, ids)) +
+        (lane_sums(lookup64(id_high_suits, ids)) << @splat(8)) + @as(Lanes, @splat(0x3333));
+
+    const out_of_range = ids > @as(Bytes, @splat(eval.card_count - 1));
+    var repeated = ids == @shuffle(u8, ids, undefined, rotations[0]);
+    repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotations[1]));
+    repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotations[2]));
+    return .{
+        .fingerprints = fingerprints,
+        .flush = counters & @as(Lanes, @splat(0x8888)) != @as(Lanes, @splat(0)),
+        .bad = @reduce(.Or, (out_of_range | repeated) & is_card),
+    };
+}
+
+/// Rows of seven card ids (uint8 `(N, 7)`).
+pub const CardRows = struct {
+    cards: []const u8,
+
+    pub const lanes = rows_per_vector;
+    /// Measured: with one tally a pass, the x86-64-v4 build (not one tuned for Zen 4 or 5)
+    /// ranked 1.57 ns/hand instead of 1.10; sets lose from it.
+    pub const tallies_per_pass = 2;
+
+    /// Rows `first .. first + 8`, from one 64-byte load at the first row (eight bytes past
+    /// the eighth row: blocks.zig's `blocks_end` leaves room).
+    pub inline fn tally(rows: CardRows, first: usize) Eight {
+        const raw: Bytes = rows.cards[first * cards_per_row ..][0..64].*;
+        return tally_ids(@shuffle(u8, raw, @as(Bytes, @splat(filler)), spread));
+    }
+
+    pub inline fn rank_row(rows: CardRows, row: usize) u16 {
+        return eval.rank_cards(rows.cards[row * cards_per_row ..][0..cards_per_row]);
+    }
+};
+
+/// Where a set's chunks start, per byte of a qword: bytes 0..3 the low chunk of suits 0..3
+/// (bit 13 * suit), bytes 4..7 their high chunk (bit 13 * suit + 6). `vpmultishiftqb` takes
+/// the eight bits from there; a `vpermb` index uses the low six (values 0..5), a `vpermi2b`
+/// index the low seven (values 6..12).
+const chunk_starts: Bytes = starts: {
+    var bytes: [64]u8 = undefined;
+    for (0..64) |j| {
+        const suit = j % 4;
+        bytes[j] = @intCast(eval.value_count * suit + if (j % 8 < 4) 0 else low_chunk_values);
+    }
+    break :starts bytes;
+};
+const low_chunk_values = 6;
+const is_low_chunk: @Vector(64, bool) = mask: {
+    var mask: [64]bool = undefined;
+    for (0..64) |j| mask[j] = j % 8 < 4;
+    break :mask mask;
+};
+/// The bits of each chunk that are its own (a chunk's byte runs on into the next values).
+const chunk_bits: Bytes = bits: {
+    var bytes: [64]u8 = undefined;
+    for (0..64) |j| bytes[j] = if (j % 8 < 4) (1 << low_chunk_values) - 1 else (1 << (eval.value_count - low_chunk_values)) - 1;
+    break :bits bytes;
+};
+
+/// Byte `plane` of the sum of the multipliers of the values a low chunk holds.
+fn low_chunk_plane(comptime plane: u5) Bytes {
+    var bytes: [64]u8 = undefined;
+    for (0..64) |pattern| bytes[pattern] = @truncate(chunk_sum(pattern, 0) >> (8 * plane));
+    return bytes;
+}
+
+/// The same for a high chunk, in the two halves `vpermi2b` takes.
+fn high_chunk_plane(comptime plane: u5) [2]Bytes {
+    var halves: [2][64]u8 = undefined;
+    for (0..128) |pattern| halves[pattern / 64][pattern % 64] = @truncate(chunk_sum(pattern, low_chunk_values) >> (8 * plane));
+    return .{ halves[0], halves[1] };
+}
+
+fn chunk_sum(pattern: usize, first_value: usize) u32 {
+    @setEvalBranchQuota(100_000);
+    var sum: u32 = 0;
+    for (0..eval.value_count - first_value) |bit| {
+        if (pattern & (@as(usize, 1) << @intCast(bit)) != 0) sum += eval.value_fingerprints[first_value + bit];
+    }
+    return sum;
+}
+
+comptime {
+    // A chunk's sum fits three byte planes.
+    var high_sum: u32 = 0;
+    for (eval.value_fingerprints[low_chunk_values..]) |multiplier| high_sum += multiplier;
+    std.debug.assert(high_sum < 1 << 24);
+}
+
+const low_planes = [3]Bytes{ low_chunk_plane(0), low_chunk_plane(1), low_chunk_plane(2) };
+const high_planes = [3][2]Bytes{ high_chunk_plane(0), high_chunk_plane(1), high_chunk_plane(2) };
+
+/// Card sets (uint64, 1 to 7 cards each).
+pub const SetRows = struct {
+    sets: []const u64,
+
+    pub const lanes = rows_per_vector;
+
+    /// Sets `first .. first + 8`. A bad set (bits above 51, or not 1..7 cards) gets
+    /// fingerprint 0, so its lookup stays inside the tables.
+    pub inline fn tally(rows: SetRows, first: usize) Eight {
+        const sets: Lanes = rows.sets[first..][0..rows_per_vector].*;
+        const chunks = @"llvm.x86.avx512.pmultishift.qb.512"(chunk_starts, @bitCast(sets));
+        var fingerprints: Lanes = @splat(0);
+        inline for (0..3) |plane| {
+            const sums = @select(u8, is_low_chunk, lookup64(low_planes[plane], chunks), lookup128(high_planes[plane], chunks));
+            fingerprints += lane_sums(sums) << @splat(8 * plane);
+        }
+        // Cards of each suit: its two chunks' bits counted, bytes s and s + 4 added.
+        const chunk_counts: Lanes = @bitCast(@as(Bytes, @popCount(chunks & chunk_bits)));
+        const suit_counts = chunk_counts + (chunk_counts >> @splat(32));
+        // A byte reaching five sets its bit 3 after adding 3 (a valid set's count is at
+        // most 7, so no byte carries into the next).
+        const flush = (suit_counts + @as(Lanes, @splat(0x0303_0303))) & @as(Lanes, @splat(0x0808_0808)) != @as(Lanes, @splat(0));
+
+        // 0 cards wraps to the top of the range, so one compare catches both bounds.
+        const too_many = @popCount(sets) -% @as(Lanes, @splat(1)) >= @as(Lanes, @splat(cards_per_row));
+        const off_deck = sets & @as(Lanes, @splat(eval.set_invalid_bits)) != @as(Lanes, @splat(0));
+        const bad = too_many | off_deck;
+        return .{
+            .fingerprints = @select(u64, bad, @as(Lanes, @splat(0)), fingerprints),
+            .flush = flush,
+            .bad = @reduce(.Or, bad),
+        };
+    }
+
+    pub inline fn rank_row(rows: SetRows, row: usize) u16 {
+        return eval.rank_set(rows.sets[row]);
+    }
+};
