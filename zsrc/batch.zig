@@ -163,7 +163,13 @@ pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
 pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?HandError {
     assert(accumulators.len == out.len);
     var invalid: u64 = 0;
-    for (accumulators, out) |accumulator, *rank| {
+    var first: usize = 0;
+    if (comptime blocks.AccumulatorRows) |Rows| {
+        // Read in place, nothing past them: every whole block is the vectors'.
+        first = accumulators.len / blocks.block_rows * blocks.block_rows;
+        invalid |= @intFromBool(blocks.rank_blocks(Rows{ .accumulators = accumulators }, out, first));
+    }
+    for (accumulators[first..], out[first..]) |accumulator, *rank| {
         const set = accumulator.mask;
         const cards = @popCount(set);
         invalid |= (set & eval.set_invalid_bits) | @intFromBool(cards -% 1 >= eval.hand_cards_max) |

@@ -23,7 +23,7 @@ pub const hand_cards_max = 7;
 /// Bits 52..63 of a card set: never set in a valid set.
 pub const set_invalid_bits: u64 = ~((@as(u64, 1) << card_count) - 1);
 
-const suit_counter_shift = 48;
+pub const suit_counter_shift = 48;
 const suit_counters_empty: u64 = 0x3333 << suit_counter_shift;
 const suit_counters_flush: u64 = 0x8888 << suit_counter_shift;
 const value_pattern_mask: u64 = (1 << value_count) - 1;
