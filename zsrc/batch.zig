@@ -8,6 +8,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const blocks = @import("blocks.zig");
+const showdown_avx512 = @import("showdown_avx512.zig");
 const assert = std.debug.assert;
 
 pub const HandError = struct {
@@ -116,7 +117,13 @@ fn rank_showdown_fixed(
 ) bool {
     var invalid: u32 = 0;
     const rows = out.len / players;
-    for (0..rows) |row| {
+    var first: usize = 0;
+    if (board_cards == 5 and showdown_avx512.available) {
+        const vectored = showdown_avx512.rank_showdown(boards, holes, players, out);
+        first = vectored.rows;
+        invalid |= @intFromBool(vectored.bad);
+    }
+    for (first..rows) |row| {
         var board: eval.Accumulator = .empty;
         inline for (boards[row * board_cards ..][0..board_cards]) |card| board.add(card);
         var seen = board.mask;

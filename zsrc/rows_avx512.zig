@@ -26,8 +26,8 @@ pub const available = builtin.cpu.arch == .x86_64 and
     std.Target.x86.featureSetHas(builtin.cpu.features, .avx512bitalg) and
     std.Target.x86.featureSetHas(builtin.cpu.features, .avx512vpopcntdq);
 
-const Bytes = @Vector(64, u8);
-const Lanes = @Vector(8, u64);
+pub const Bytes = @Vector(64, u8);
+pub const Lanes = @Vector(8, u64);
 const cards_per_row = 7;
 const rows_per_vector = 8;
 const Eight = blocks.Tallied(rows_per_vector);
@@ -43,7 +43,7 @@ inline fn lookup64(table: Bytes, index: Bytes) Bytes {
 }
 
 /// `vpermi2b`: each byte of `index` picks `table[index & 127]` from two registers.
-inline fn lookup128(table: [2]Bytes, index: Bytes) Bytes {
+pub inline fn lookup128(table: [2]Bytes, index: Bytes) Bytes {
     return @"llvm.x86.avx512.vpermi2var.qi.512"(table[0], index, table[1]);
 }
 
@@ -78,7 +78,7 @@ const id_high_suits = id_suit_units(true);
 
 /// The filler byte after each row's seven cards: an id past the deck, which every table
 /// maps to nothing and the validation skips.
-const filler: u8 = 63;
+pub const filler: u8 = 63;
 
 /// Byte j: row j / 8's card j % 8, or (j % 8 = 7) the filler.
 const spread: [64]i32 = mask: {
@@ -99,14 +99,14 @@ fn rotation(comptime distance: u32) [64]i32 {
 
 const rotations = [3][64]i32{ rotation(1), rotation(2), rotation(3) };
 
-const is_card: @Vector(64, bool) = mask: {
+pub const is_card: @Vector(64, bool) = mask: {
     var mask: [64]bool = undefined;
     for (0..64) |j| mask[j] = j % 8 < cards_per_row;
     break :mask mask;
 };
 
 /// Eight rows of card ids, one to a qword (byte 7 of each the filler).
-inline fn tally_ids(ids: Bytes) Eight {
+pub inline fn tally_ids(ids: Bytes) Eight {
     const fingerprints = lane_sums(lookup64(id_planes[0], ids)) +
         (lane_sums(lookup64(id_planes[1], ids)) << @splat(8)) +
         (lane_sums(lookup64(id_planes[2], ids)) << @splat(16));
