@@ -11,7 +11,8 @@
 //!
 //! Validation: the tally flags a hand whose seven cards are not distinct cards (so a card
 //! twice on the board, or shared by the board and a player); hole cards shared by two players
-//! of a row are caught by counting the cards of the union of the row's hole cards.
+//! of a row are caught by comparing each row's hole cards, as many rows as a vector holds,
+//! with the cards 1 .. players places on round the row (which meets every pair).
 const std = @import("std");
 const eval = @import("eval.zig");
 const rows = @import("rows_avx512.zig");
@@ -39,6 +40,13 @@ const Layout = struct {
     /// Per group: the `vpermi2b` index building its eight rows from the window of boards
     /// (bytes 0..63) and the window of hole cards (64..127).
     indices: [groups_max]Bytes,
+    /// Rows of hole cards a 64-byte vector holds whole, and vectors to a block.
+    hole_rows_per_vector: u32,
+    hole_chunks: u32,
+    /// The card `d` places on round its row, for d = 1 .. players (every pair of a row).
+    hole_rotations: [block_hands_max / 2][64]i32,
+    /// Per chunk: the bytes that are hole cards of the block's rows.
+    hole_places: [block_hands_max / 2]@Vector(64, bool),
 
     fn init(players: u32) Layout {
         @setEvalBranchQuota(100_000);
@@ -50,8 +58,28 @@ const Layout = struct {
             .groups = undefined,
             .first_rows = undefined,
             .indices = undefined,
+            .hole_rows_per_vector = undefined,
+            .hole_chunks = undefined,
+            .hole_rotations = undefined,
+            .hole_places = undefined,
         };
         layout.groups = (layout.hands_per_block + lanes - 1) / lanes;
+        const row_bytes = 2 * players;
+        layout.hole_rows_per_vector = 64 / row_bytes;
+        layout.hole_chunks = (layout.rows_per_block + layout.hole_rows_per_vector - 1) / layout.hole_rows_per_vector;
+        for (0..players) |d| {
+            for (0..64) |j| {
+                const row = j / row_bytes;
+                layout.hole_rotations[d][j] = if (row < layout.hole_rows_per_vector) @intCast(row * row_bytes + (j % row_bytes + d + 1) % row_bytes) else @intCast(j);
+            }
+        }
+        for (0..layout.hole_chunks) |chunk| {
+            const rows_left = layout.rows_per_block - chunk * layout.hole_rows_per_vector;
+            const rows_here = @min(rows_left, layout.hole_rows_per_vector);
+            var places: [64]bool = undefined;
+            for (0..64) |j| places[j] = j < rows_here * row_bytes;
+            layout.hole_places[chunk] = places;
+        }
         for (0..layout.groups) |group| {
             const first_hand: u32 = @intCast(group * lanes);
             const first_row = first_hand / players;
@@ -89,7 +117,7 @@ fn rank_blocks(comptime players: u32, boards: []const u8, holes: []const u8, out
     const layout = comptime Layout.init(players);
     const total_rows = out.len / players;
     // Room for every group's 64-byte window of boards after the last block.
-    const spare_rows = board_window / board_cards + 1;
+    const spare_rows = @max(board_window / board_cards + 1, layout.hole_chunks * layout.hole_rows_per_vector);
     if (total_rows < layout.rows_per_block + spare_rows) return .{ .rows = 0, .bad = false };
     const blocks = (total_rows - spare_rows) / layout.rows_per_block;
     var bad: u32 = 0;
@@ -103,7 +131,6 @@ fn rank_block(comptime layout: Layout, boards: []const u8, holes: []const u8, ou
     const players = layout.players;
     const first_hand = first_row * players;
     var fingerprints: [block_hands_max]u32 align(64) = undefined;
-    var hole_sets: [block_hands_max]u64 align(64) = undefined;
     var flushes: u64 = 0;
     var bad: u32 = 0;
     for (0..layout.groups) |group| {
@@ -117,22 +144,21 @@ fn rank_block(comptime layout: Layout, boards: []const u8, holes: []const u8, ou
         const flush_bits: u8 = @bitCast(tallied.flush);
         flushes |= @as(u64, flush_bits) << @intCast(group * lanes);
         bad |= @intFromBool(tallied.bad);
-        // Each hand's two hole cards as a set (ids past the deck are flagged already).
-        const words: Lanes = @bitCast(ids);
-        const first_card = (words >> @splat(8 * board_cards)) & @as(Lanes, @splat(0xFF));
-        const second_card = (words >> @splat(8 * (board_cards + 1))) & @as(Lanes, @splat(0xFF));
-        const one: Lanes = @splat(1);
-        hole_sets[group * lanes ..][0..lanes].* = (one << @truncate(first_card)) | (one << @truncate(second_card));
     }
     const hands = layout.hands_per_block;
     for (fingerprints[0..hands], out[first_hand..][0..hands]) |fingerprint, *rank| {
         rank.* = eval.rank_fingerprint_unmasked(fingerprint);
     }
-    // No two players of a row share a card: the union of their hole cards has them all.
-    for (0..layout.rows_per_block) |row| {
-        var union_set: u64 = 0;
-        inline for (hole_sets[row * players ..][0..players]) |set| union_set |= set;
-        bad |= @as(u32, @popCount(union_set)) ^ (2 * players);
+    // No two players of a row share a card: each row's 2 * players hole cards, as many rows
+    // as a vector holds, compared with the cards 1 .. players places on round the row.
+    inline for (0..layout.hole_chunks) |chunk| {
+        const first_hole_row = first_row + chunk * layout.hole_rows_per_vector;
+        const row_holes: Bytes = holes[first_hole_row * 2 * players ..][0..64].*;
+        var repeated: @Vector(64, bool) = @splat(false);
+        inline for (layout.hole_rotations[0..players]) |rotation| {
+            repeated = repeated | (row_holes == @shuffle(u8, row_holes, undefined, rotation));
+        }
+        bad |= @intFromBool(@reduce(.Or, repeated & layout.hole_places[chunk]));
     }
     if (bad != 0) return true;
     if (hands < 64) flushes &= (@as(u64, 1) << hands) - 1;
@@ -181,7 +207,7 @@ test "showdown_avx512: every player count ranks as the scalar path; any shared o
         }
         const done = rank_showdown(boards, holes, players, out);
         try std.testing.expect(!done.bad);
-        try std.testing.expect(done.rows > 0 and done.rows + 64 / players + 13 >= total_rows);
+        try std.testing.expect(done.rows > 0 and done.rows + 64 / players + 64 >= total_rows);
         for (0..done.rows * players) |hand| {
             var accumulator: eval.Accumulator = .empty;
             for (boards[(hand / players) * board_cards ..][0..board_cards]) |card| accumulator.add(card);
