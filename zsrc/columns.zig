@@ -9,7 +9,6 @@
 //! text (`n + 1` offsets into the bytes).
 const std = @import("std");
 const eval = @import("eval.zig");
-const rows_avx2 = @import("rows_avx2.zig");
 const blocks = @import("blocks.zig");
 const parse = @import("parse.zig");
 const deal = @import("deal.zig");
@@ -130,8 +129,8 @@ pub fn rank_strings(
 
 /// Rows of exactly `width` bytes (seven cards, `stride` bytes a card but the last's two) back
 /// to back from `offsets[0]`; returns false, having ranked nothing, when some row's offsets
-/// say otherwise. With AVX2, blocks of rows are parsed and ranked by vectors
-/// (rows_avx2.zig); a block holding a row of another shape ("10", other separators, bad
+/// say otherwise. With AVX2 or AVX-512, blocks of rows are parsed and ranked by vectors
+/// (blocks.zig); a block holding a row of another shape ("10", other separators, bad
 /// bytes), like the rows after the last block, goes row by row, each to the fastest parser
 /// that takes it.
 fn rank_strings_fixed(
@@ -149,7 +148,7 @@ fn rank_strings_fixed(
     const rows = text + @as(usize, @intCast(offsets[0]));
     var first: usize = 0;
     if (blocks.available) {
-        const Rows = if (stride == 2) rows_avx2.TextRows else rows_avx2.SpacedTextRows;
+        const Rows = if (stride == 2) blocks.TextRows else blocks.SpacedTextRows;
         const end = blocks.blocks_end(out.len);
         const block = blocks.block_rows;
         while (first < end) : (first += block) {

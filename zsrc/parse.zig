@@ -67,6 +67,19 @@ pub const suit_class: [256]u8 = classes: {
     break :classes classes;
 };
 
+/// Rank of a row of text known to be seven compact (`stride` 2: "AhKd7c2s3sQhJd") or spaced
+/// (3: "Ah Kd 7c 2s 3s Qh Jd") cards: the vector paths' rows with a flush. Table lookups, as
+/// a `switch` per character would mispredict.
+pub fn rank_seven_text(comptime stride: u32, string: []const u8) u16 {
+    var hand: eval.Accumulator = .empty;
+    inline for (0..eval.hand_cards_max) |j| {
+        const value = char_class[string[stride * j]];
+        const suit = suit_class[string[stride * j + 1]];
+        hand.add(suit * eval.value_count + value);
+    }
+    return eval.rank_accumulator(hand);
+}
+
 /// The value at `string[i.*]` ("10" included), advancing `i` past it.
 fn value_at(string: []const u8, i: *usize) ?u8 {
     if (string[i.*] == '1' and i.* + 1 < string.len and string[i.* + 1] == '0') {

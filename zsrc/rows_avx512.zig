@@ -17,6 +17,7 @@
 const std = @import("std");
 const builtin = @import("builtin");
 const eval = @import("eval.zig");
+const parse = @import("parse.zig");
 const blocks = @import("blocks.zig");
 
 /// Whether this build's CPU level has these kernels (kernels.zig's avx512 level does).
@@ -31,6 +32,12 @@ pub const Lanes = @Vector(8, u64);
 const cards_per_row = 7;
 const rows_per_vector = 8;
 const Eight = blocks.Tallied(rows_per_vector);
+
+/// blocks.zig's tally loop, unrolled to two tallies a pass for every source here. Measured
+/// in the x86-64-v4 build (one tuned for Zen 4 or 5 needs it less), ns/hand with one tally
+/// a pass against two: ids 1.57 / 1.06, accumulators 1.72 / 1.20, card text 2.14 / 1.53;
+/// sets 0.97 either way.
+const two_tallies_a_pass = 2;
 
 extern fn @"llvm.x86.avx512.permvar.qi.512"(Bytes, Bytes) Bytes;
 extern fn @"llvm.x86.avx512.vpermi2var.qi.512"(Bytes, Bytes, Bytes) Bytes;
@@ -130,9 +137,7 @@ pub const CardRows = struct {
     cards: []const u8,
 
     pub const lanes = rows_per_vector;
-    /// Measured: with one tally a pass, the x86-64-v4 build (not one tuned for Zen 4 or 5)
-    /// ranked 1.57 ns/hand instead of 1.06 (sets gain nothing from two).
-    pub const tallies_per_pass = 2;
+    pub const tallies_per_pass = two_tallies_a_pass;
 
     /// Rows `first .. first + 8`, from one 64-byte load at the first row (eight bytes past
     /// the eighth row: blocks.zig's `blocks_end` leaves room).
@@ -240,6 +245,7 @@ pub const SetRows = struct {
     sets: []const u64,
 
     pub const lanes = rows_per_vector;
+    pub const tallies_per_pass = two_tallies_a_pass;
 
     pub inline fn tally(rows: SetRows, first: usize) Eight {
         const tallied = tally_sets(rows.sets[first..][0..rows_per_vector].*);
@@ -261,8 +267,7 @@ pub const AccumulatorRows = struct {
     accumulators: []const eval.Accumulator,
 
     pub const lanes = rows_per_vector;
-    /// Measured: 1.20 ns/hand, against 1.72 with one tally a pass.
-    pub const tallies_per_pass = 2;
+    pub const tallies_per_pass = two_tallies_a_pass;
 
     pub inline fn tally(rows: AccumulatorRows, first: usize) Eight {
         const words: *const [2 * rows_per_vector]u64 = @ptrCast(rows.accumulators[first..][0..rows_per_vector]);
@@ -292,3 +297,130 @@ pub const AccumulatorRows = struct {
     const evens: [8]i32 = .{ 0, 2, 4, 6, ~@as(i32, 0), ~@as(i32, 2), ~@as(i32, 4), ~@as(i32, 6) };
     const odds: [8]i32 = .{ 1, 3, 5, 7, ~@as(i32, 1), ~@as(i32, 3), ~@as(i32, 5), ~@as(i32, 7) };
 };
+
+/// Rows of card text back to back, all of one width, as rows_avx2.zig's `TextRows` (seven
+/// compact cards, 14 bytes) and `SpacedTextRows` (one space or comma between cards, 20
+/// bytes) read them: eight rows from two or three 64-byte loads. One `vpermi2b` gathers
+/// each card's value character and another its suit character into the card's byte of its
+/// row's qword (the spaced rows, 160 bytes, gather rows 0..3 and 4..7 from two overlapping
+/// windows); two more decode them through 128-entry tables into value + 1 and 13 * suit + 1
+/// (0 for anything else), whose sum less 2 is the card id.
+pub const TextRows = Text(2);
+pub const SpacedTextRows = Text(3);
+
+fn Text(comptime stride: u32) type {
+    return struct {
+        text: [*]const u8,
+
+        const Rows = @This();
+        pub const lanes = rows_per_vector;
+        pub const tallies_per_pass = two_tallies_a_pass;
+        pub const width = stride * cards_per_row - (stride - 2);
+        /// 64-byte loads for eight rows (reading up to 32 bytes past them: blocks.zig's
+        /// `blocks_end` leaves two rows).
+        const loads = (rows_per_vector * width + 63) / 64;
+
+        /// Per card byte of the eight rows' qwords: where its value character sits in the
+        /// 128-byte window the gather reads (the filler bytes point anywhere: replaced).
+        fn char_index(comptime offset: u32, comptime half: ?u1) Bytes {
+            @setEvalBranchQuota(10_000);
+            var index: [64]u8 = @splat(0);
+            for (0..64) |j| {
+                const row = j / 8;
+                const card = j % 8;
+                if (card == cards_per_row) continue;
+                // Spaced rows: rows 0..3 from bytes 0..127, rows 4..7 from bytes 64..191.
+                const window_start: u32 = if (half) |h| (if (h == 0) 0 else 64) else 0;
+                const at = row * width + stride * card + offset;
+                if (half) |h| {
+                    if ((row < 4) != (h == 0)) continue;
+                }
+                index[j] = @intCast(at - window_start);
+            }
+            return index;
+        }
+
+        /// Per byte of a window: the separators of the spaced rows, each wanting ' ' or ','.
+        fn separator_index(comptime half: u1) Bytes {
+            var index: [64]u8 = @splat(0);
+            for (0..64) |j| {
+                const row = j / 8;
+                const gap = j % 8;
+                if (gap >= cards_per_row - 1 or (row < 4) != (half == 0)) continue;
+                index[j] = @intCast(row * width + stride * gap + 2 - @as(u32, if (half == 0) 0 else 64));
+            }
+            return index;
+        }
+
+        fn char_table(comptime code: fn (u8) u8) [2]Bytes {
+            var halves: [2][64]u8 = undefined;
+            for (0..128) |char| halves[char / 64][char % 64] = code(@intCast(char));
+            return .{ halves[0], halves[1] };
+        }
+
+        const value_codes = char_table(struct {
+            fn code(char: u8) u8 {
+                return if (parse.value_of(char)) |value| value + 1 else 0;
+            }
+        }.code);
+        const suit_codes = char_table(struct {
+            fn code(char: u8) u8 {
+                return if (parse.suit_of(char)) |suit| eval.value_count * suit + 1 else 0;
+            }
+        }.code);
+
+        const is_low_half: @Vector(64, bool) = mask: {
+            var mask: [64]bool = undefined;
+            for (0..64) |j| mask[j] = j / 8 < 4;
+            break :mask mask;
+        };
+        const is_gap: @Vector(64, bool) = mask: {
+            var mask: [64]bool = undefined;
+            for (0..64) |j| mask[j] = j % 8 < cards_per_row - 1;
+            break :mask mask;
+        };
+
+        /// Gathers, per card byte, the character `index` points at: from bytes 0..127 of the
+        /// rows (compact), or rows 0..3 from bytes 0..127 and rows 4..7 from 64..191 (spaced).
+        inline fn gather(chunks: [loads]Bytes, comptime index: [2]Bytes) Bytes {
+            const low = lookup128(.{ chunks[0], chunks[1] }, index[0]);
+            if (loads == 2) return low;
+            return @select(u8, is_low_half, low, lookup128(.{ chunks[1], chunks[2] }, index[1]));
+        }
+
+        fn indices(comptime offset: u32) [2]Bytes {
+            return if (loads == 2) .{ char_index(offset, null), undefined } else .{ char_index(offset, 0), char_index(offset, 1) };
+        }
+
+        const value_index = indices(0);
+        const suit_index = indices(1);
+
+        pub inline fn tally(rows: Rows, first: usize) Eight {
+            var chunks: [loads]Bytes = undefined;
+            inline for (&chunks, 0..) |*chunk, k| chunk.* = rows.text[first * width + 64 * k ..][0..64].*;
+            const value_chars = gather(chunks, value_index);
+            const suit_chars = gather(chunks, suit_index);
+            const values = lookup128(value_codes, value_chars);
+            const suits = lookup128(suit_codes, suit_chars);
+            // A card byte is bad if either character is past ASCII (the tables read seven
+            // bits) or not a value or suit.
+            const wide = (value_chars | suit_chars) >= @as(Bytes, @splat(0x80));
+            const unknown = (values == @as(Bytes, @splat(0))) | (suits == @as(Bytes, @splat(0)));
+            var wrong = (wide | unknown) & is_card;
+            if (stride == 3) {
+                const separators = gather(chunks, .{ separator_index(0), separator_index(1) });
+                const allowed = (separators == @as(Bytes, @splat(' '))) | (separators == @as(Bytes, @splat(',')));
+                wrong = wrong | (~allowed & is_gap);
+            }
+            const ids = @select(u8, is_card, values +% suits -% @as(Bytes, @splat(2)), @as(Bytes, @splat(filler)));
+            var eight = tally_ids(ids);
+            // Bitwise, not `or`: no branch.
+            eight.bad = (@intFromBool(eight.bad) | @intFromBool(@reduce(.Or, wrong))) != 0;
+            return eight;
+        }
+
+        pub fn rank_row(rows: Rows, row: usize) u16 {
+            return parse.rank_seven_text(stride, rows.text[row * width ..][0..width]);
+        }
+    };
+}
