@@ -42,8 +42,8 @@ fn rank_card_rows_fixed(comptime k: u32, cards: []const u8, out: []u16) bool {
     // Bitwise, not `or`: a short-circuit would put a branch in every row.
     var invalid: u32 = 0;
     var first: usize = 0;
-    if (k == 7 and blocks.available) {
-        const vectored = blocks.rank_seven_rows(cards, out);
+    if (k >= 5 and blocks.available) {
+        const vectored = blocks.rank_card_rows(k, cards, out);
         first = vectored.rows;
         invalid |= @intFromBool(vectored.bad);
     }

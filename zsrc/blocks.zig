@@ -17,8 +17,10 @@ const rows_avx512 = @import("rows_avx512.zig");
 /// Whether this build has vector tallies at all (the avx512 level has the avx2 ones too).
 pub const available = rows_avx2.available;
 
-/// Rows of seven card ids (uint8 `(N, 7)`).
-pub const CardRows = if (rows_avx512.available) rows_avx512.CardRows else rows_avx2.CardRows;
+/// Rows of `cards` (5..7) card ids (uint8 `(N, cards)`).
+pub fn CardRows(comptime cards: u32) type {
+    return if (rows_avx512.available) rows_avx512.CardRows(cards) else rows_avx2.CardRows(cards);
+}
 /// Card sets (uint64, 1 to 7 cards each).
 pub const SetRows = if (rows_avx512.available) rows_avx512.SetRows else rows_avx2.SetRows;
 /// Card text of 14 bytes a row ("AhKd7c2s3sQhJd") and of 20 ("Ah Kd 7c 2s 3s Qh Jd").
@@ -74,20 +76,21 @@ comptime {
     std.debug.assert(block_rows == 64); // one u64 of flush bits
 }
 
-/// The rows of `rows` that whole blocks cover, leaving at least two rows after them: a
-/// block's vectors read up to eight bytes past its last row (eight rows of ids are 56
-/// bytes, read by one 64-byte load).
-pub fn blocks_end(rows: usize) usize {
-    if (rows < 2) return 0;
-    return (rows - 2) / block_rows * block_rows;
+/// The rows of `rows` that whole blocks of `Rows` cover, leaving after them the rows its
+/// vectors read past a block (`Rows.spare_rows`).
+pub fn blocks_end(comptime Rows: type, rows: usize) usize {
+    const spare = if (@hasDecl(Rows, "spare_rows")) Rows.spare_rows else 0;
+    if (rows < spare) return 0;
+    return (rows - spare) / block_rows * block_rows;
 }
 
-/// Ranks the rows `blocks_end` allows (the caller ranks the rest) and returns how many that
-/// was, and whether any was bad.
-pub fn rank_seven_rows(cards: []const u8, out: []u16) struct { rows: usize, bad: bool } {
-    std.debug.assert(cards.len == out.len * eval.hand_cards_max);
-    const end = blocks_end(out.len);
-    return .{ .rows = end, .bad = rank_blocks(CardRows{ .cards = cards }, out, end) };
+/// Ranks the rows of `cards` (5..7) ids that `blocks_end` allows (the caller ranks the
+/// rest) and returns how many that was, and whether any was bad.
+pub fn rank_card_rows(comptime cards: u32, ids: []const u8, out: []u16) struct { rows: usize, bad: bool } {
+    std.debug.assert(ids.len == out.len * cards);
+    const Rows = CardRows(cards);
+    const end = blocks_end(Rows, out.len);
+    return .{ .rows = end, .bad = rank_blocks(Rows{ .cards = ids }, out, end) };
 }
 
 /// `rank_block` for every block of rows `0 .. end` (a multiple of `block_rows`); returns
@@ -103,9 +106,13 @@ pub fn rank_blocks(rows: anytype, out: []u16, end: usize) bool {
 
 /// Every vector row source of ids and of sets this build has, to test each one (the widest
 /// is the one in use, the others are kept honest too).
-const id_sources = if (rows_avx512.available)
-    .{ rows_avx2.CardRows, rows_avx512.CardRows }
-else if (rows_avx2.available) .{rows_avx2.CardRows} else .{};
+fn id_sources(comptime cards: u32) type {
+    return struct {
+        const all = if (rows_avx512.available)
+            .{ rows_avx2.CardRows(cards), rows_avx512.CardRows(cards) }
+        else if (rows_avx2.available) .{rows_avx2.CardRows(cards)} else .{};
+    };
+}
 /// The same for card text, compact and spaced (rows_avx2.zig's tests take each).
 pub const compact_text_sources = if (rows_avx512.available)
     .{ rows_avx2.TextRows, rows_avx512.TextRows }
@@ -122,9 +129,10 @@ const cards_per_row = eval.hand_cards_max;
 test "blocks: every seven-card hand, its cards in shifting orders, ranks as the scalar path" {
     if (!available) return error.SkipZigTest;
     const rows_per_batch = 64 * block_rows;
-    // Two spare rows past the batch: the vectors read up to eight bytes beyond their rows.
-    var cards: [(rows_per_batch + 2) * cards_per_row]u8 = undefined;
-    var ranks: [rows_per_batch + 2]u16 = undefined;
+    // Spare rows past the batch: the vectors read beyond their rows.
+    const spare = 2;
+    var cards: [(rows_per_batch + spare) * cards_per_row]u8 = undefined;
+    var ranks: [rows_per_batch + spare]u16 = undefined;
     var expected: [rows_per_batch]u16 = undefined;
     var filled: usize = 0;
     var hands: u64 = 0;
@@ -145,11 +153,12 @@ test "blocks: every seven-card hand, its cards in shifting orders, ranks as the 
         const smeared = combo | (combo - 1);
         combo = (smeared + 1) | (((~smeared & (smeared + 1)) - 1) >> @intCast(@ctz(combo) + 1));
         if (filled == rows_per_batch or combo >= 1 << eval.card_count) {
-            @memset(cards[filled * cards_per_row ..][0 .. 2 * cards_per_row], 0);
-            const end = blocks_end(filled + 2);
-            try std.testing.expect(end + block_rows >= filled);
-            inline for (id_sources) |Rows| {
-                try std.testing.expect(!rank_blocks(Rows{ .cards = cards[0 .. (filled + 2) * cards_per_row] }, &ranks, end));
+            @memset(cards[filled * cards_per_row ..][0 .. spare * cards_per_row], 0);
+            inline for (id_sources(cards_per_row).all) |Rows| {
+                comptime std.debug.assert(Rows.spare_rows <= spare);
+                const end = blocks_end(Rows, filled + spare);
+                try std.testing.expect(end + block_rows >= filled);
+                try std.testing.expect(!rank_blocks(Rows{ .cards = cards[0 .. (filled + spare) * cards_per_row] }, &ranks, end));
                 try std.testing.expectEqualSlices(u16, expected[0..end], ranks[0..end]);
             }
             filled = 0;
@@ -159,65 +168,69 @@ test "blocks: every seven-card hand, its cards in shifting orders, ranks as the 
 }
 
 test "blocks: a card out of range or repeated anywhere marks the block bad" {
-    const rows = 2 * block_rows + 2;
-    var cards: [rows * cards_per_row]u8 = undefined;
-    var ranks: [rows]u16 = undefined;
-    inline for (id_sources) |Rows| {
-        var state: u64 = 11;
-        for (0..400) |trial| {
-            deal.deal_rows(deal.seed_key(trial), 0, cards_per_row, deal.full_deck, &cards);
-            const source: Rows = .{ .cards = &cards };
-            const end = blocks_end(rows);
-            try std.testing.expectEqual(@as(usize, 2 * block_rows), end);
-            try std.testing.expect(!rank_blocks(source, &ranks, end));
-            for (ranks[0..end], 0..) |rank, row| {
-                try std.testing.expectEqual(eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]), rank);
+    inline for (.{ 5, 6, 7 }) |k| {
+        inline for (id_sources(k).all) |Rows| {
+            const rows = 2 * block_rows + Rows.spare_rows;
+            var cards: [rows * k]u8 = undefined;
+            var ranks: [rows]u16 = undefined;
+            var state: u64 = 11;
+            for (0..400) |trial| {
+                deal.deal_rows(deal.seed_key(trial), 0, k, deal.full_deck, &cards);
+                const source: Rows = .{ .cards = &cards };
+                const end = blocks_end(Rows, rows);
+                try std.testing.expectEqual(@as(usize, 2 * block_rows), end);
+                try std.testing.expect(!rank_blocks(source, &ranks, end));
+                for (ranks[0..end], 0..) |rank, row| {
+                    try std.testing.expectEqual(eval.rank_cards(cards[row * k ..][0..k]), rank);
+                }
+                state = deal.mix64(state);
+                const row = state % end;
+                const position = (state >> 16) % k;
+                const cell = &cards[row * k + position];
+                if (trial % 2 == 0) {
+                    // Out of range: 52..255, the fillers' ids among them.
+                    cell.* = @intCast(eval.card_count + (state >> 32) % (256 - eval.card_count));
+                } else {
+                    const other = (position + 1 + (state >> 32) % (k - 1)) % k;
+                    cell.* = cards[row * k + other];
+                }
+                try std.testing.expect(rank_blocks(source, &ranks, end));
             }
-            state = deal.mix64(state);
-            const row = state % end;
-            const position = (state >> 16) % cards_per_row;
-            const cell = &cards[row * cards_per_row + position];
-            if (trial % 2 == 0) {
-                // Out of range: 52..255, the fillers' ids among them.
-                cell.* = @intCast(eval.card_count + (state >> 32) % (256 - eval.card_count));
-            } else {
-                const other = (position + 1 + (state >> 32) % (cards_per_row - 1)) % cards_per_row;
-                cell.* = cards[row * cards_per_row + other];
-            }
-            try std.testing.expect(rank_blocks(source, &ranks, end));
         }
     }
 }
 
-test "blocks, fuzzed ids: a block passes exactly when every row is seven distinct cards" {
+test "blocks, fuzzed ids: a block passes exactly when every row is distinct cards" {
     var good_blocks: u32 = 0;
     var bad_blocks: u32 = 0;
-    inline for (id_sources) |Rows| {
-        var state: u64 = 1;
-        var ranks: [block_rows + 2]u16 = undefined;
-        // Any byte, mostly cards.
-        var cards: [(block_rows + 2) * cards_per_row]u8 = undefined;
-        for (0..3000) |_| {
-            state = deal.mix64(state);
-            deal.deal_rows(state, 0, cards_per_row, deal.full_deck, &cards);
-            for (0..1 + state % 3) |k| {
-                const pick = deal.mix64(state +% k);
-                const byte: u8 = @truncate(pick >> 40);
-                cards[pick % (block_rows * cards_per_row)] = if (byte < 128) byte % 52 else byte;
+    inline for (.{ 5, 6, 7 }) |k| {
+        inline for (id_sources(k).all) |Rows| {
+            var state: u64 = 1;
+            var ranks: [block_rows + Rows.spare_rows]u16 = undefined;
+            // Any byte, mostly cards.
+            var cards: [(block_rows + Rows.spare_rows) * k]u8 = undefined;
+            for (0..3000) |_| {
+                state = deal.mix64(state);
+                deal.deal_rows(state, 0, k, deal.full_deck, &cards);
+                for (0..1 + state % 3) |pick_number| {
+                    const pick = deal.mix64(state +% pick_number);
+                    const byte: u8 = @truncate(pick >> 40);
+                    cards[pick % (block_rows * k)] = if (byte < 128) byte % 52 else byte;
+                }
+                const bad = rank_block(Rows{ .cards = &cards }, &ranks, 0);
+                var all_good = true;
+                for (0..block_rows) |row| {
+                    const hand = cards[row * k ..][0..k];
+                    var seen: u64 = 0;
+                    const good = for (hand) |card| {
+                        if (card >= eval.card_count or seen & (@as(u64, 1) << @intCast(card)) != 0) break false;
+                        seen |= @as(u64, 1) << @intCast(card);
+                    } else true;
+                    if (!good) all_good = false else if (!bad) try std.testing.expectEqual(eval.rank_cards(hand), ranks[row]);
+                }
+                try std.testing.expectEqual(!all_good, bad);
+                if (bad) bad_blocks += 1 else good_blocks += 1;
             }
-            const bad = rank_block(Rows{ .cards = &cards }, &ranks, 0);
-            var all_good = true;
-            for (0..block_rows) |row| {
-                const hand = cards[row * cards_per_row ..][0..cards_per_row];
-                var seen: u64 = 0;
-                const good = for (hand) |card| {
-                    if (card >= eval.card_count or seen & (@as(u64, 1) << @intCast(card)) != 0) break false;
-                    seen |= @as(u64, 1) << @intCast(card);
-                } else true;
-                if (!good) all_good = false else if (!bad) try std.testing.expectEqual(eval.rank_cards(hand), ranks[row]);
-            }
-            try std.testing.expectEqual(!all_good, bad);
-            if (bad) bad_blocks += 1 else good_blocks += 1;
         }
     }
     // Both outcomes were met often enough to mean something.

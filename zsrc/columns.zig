@@ -18,12 +18,13 @@ pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void 
     switch (k) {
         inline 1...eval.hand_cards_max => |kc| {
             var first: usize = 0;
-            if (kc == 7 and blocks.available) {
-                const end = blocks.blocks_end(out.len);
+            if (kc >= 5 and blocks.available) {
+                const Rows = blocks.CardRows(kc);
+                const end = blocks.blocks_end(Rows, out.len);
                 while (first < end) : (first += blocks.block_rows) {
                     const block = blocks.block_rows;
                     // A bad row is rare: rank its whole block again, row by row.
-                    if (blocks.rank_block(blocks.CardRows{ .cards = cards }, out, first)) {
+                    if (blocks.rank_block(Rows{ .cards = cards }, out, first)) {
                         rank_card_rows_from(kc, cards, first, out[first..][0..block], status[first..][0..block]);
                     } else @memset(status[first..][0..block], 0);
                 }
@@ -149,7 +150,7 @@ fn rank_strings_fixed(
     var first: usize = 0;
     if (blocks.available) {
         const Rows = if (stride == 2) blocks.TextRows else blocks.SpacedTextRows;
-        const end = blocks.blocks_end(out.len);
+        const end = blocks.blocks_end(Rows, out.len);
         const block = blocks.block_rows;
         while (first < end) : (first += block) {
             if (blocks.rank_block(Rows{ .text = rows }, out, first)) {

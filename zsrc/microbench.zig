@@ -68,7 +68,7 @@ pub fn main(init: std.process.Init) !void {
 
         inline for (.{ rows_avx2, rows_avx512 }, .{ "avx2", "avx512" }) |source, name| {
             if (source.available) {
-                const Ids = source.CardRows;
+                const Ids = source.CardRows(7);
                 started = now(io);
                 var row: usize = 0;
                 var flushes: usize = 0;

@@ -77,38 +77,38 @@ const suit_offsets = table16(.{ 0, 13, 26, 39 } ++ @as([12]u8, @splat(0)));
 const low_suits = table16(.{ 1, 16 } ++ @as([14]u8, @splat(0)));
 const high_suits = table16(.{ 0, 0, 1, 16 } ++ @as([12]u8, @splat(0)));
 
-/// Byte j of the spread vector: row j / 8's card j % 8, or (j % 8 = 7) a zero byte, which
-/// reads as card 0 (the deuce of spades): see `filler_fingerprint` and the suit counters.
-const spread: [32]i32 = mask: {
+/// Byte j of the spread vector: row j / 8's card j % 8, or (j % 8 >= cards) a zero byte,
+/// which reads as card 0 (the deuce of spades): see `tally_ids`.
+fn spread(comptime cards: u32) [32]i32 {
+    @setEvalBranchQuota(10_000);
     var mask: [32]i32 = undefined;
-    for (0..32) |j| mask[j] = if (j % 8 < cards_per_row) (j / 8) * cards_per_row + j % 8 else -1;
-    break :mask mask;
-};
-const filler_fingerprint: u64 = eval.value_fingerprints[0];
+    for (0..32) |j| mask[j] = if (j % 8 < cards) (j / 8) * cards + j % 8 else -1;
+    return mask;
+}
 
-/// The card `distance` places on, round the row of seven (the filler meets itself).
-fn rotation(comptime distance: u32) [32]i32 {
+/// The card `distance` places on, round a row of `cards` (the fillers meet themselves).
+fn rotation(comptime cards: u32, comptime distance: u32) [32]i32 {
     @setEvalBranchQuota(10_000);
     var mask: [32]i32 = undefined;
     for (0..32) |j| {
-        mask[j] = if (j % 8 < cards_per_row) (j / 8) * 8 + (j % 8 + distance) % cards_per_row else j;
+        mask[j] = if (j % 8 < cards) (j / 8) * 8 + (j % 8 + distance) % cards else j;
     }
     return mask;
 }
 
-const rotations = [3][32]i32{ rotation(1), rotation(2), rotation(3) };
-
-const is_card: @Vector(32, bool) = mask: {
+fn card_places(comptime cards: u32) @Vector(32, bool) {
     var mask: [32]bool = undefined;
-    for (0..32) |j| mask[j] = j % 8 < cards_per_row;
-    break :mask mask;
-};
+    for (0..32) |j| mask[j] = j % 8 < cards;
+    return mask;
+}
 
 pub const Four = blocks.Tallied(rows_per_vector);
 
-/// Four rows of card ids, one to a 64-bit lane (byte 7 of each lane 0): each row's
-/// fingerprint, whether it holds a flush, and whether any row is bad.
-inline fn tally_ids(ids: Bytes) Four {
+/// Four rows of `cards` (5..7) card ids, one to a 64-bit lane (the lane's other bytes 0):
+/// each row's fingerprint, whether it holds a flush, and whether any row is bad.
+inline fn tally_ids(comptime cards: u32, ids: Bytes) Four {
+    comptime std.debug.assert(cards >= 5 and cards <= cards_per_row);
+    const fillers = 8 - cards;
     const signed: @Vector(32, i8) = @bitCast(ids);
     const one: Bytes = @splat(1);
     const zero: Bytes = @splat(0);
@@ -117,43 +117,51 @@ inline fn tally_ids(ids: Bytes) Four {
         @select(u8, signed > @as(@Vector(32, i8), @splat(38)), one, zero);
     const value = ids -% lookup16(suit_offsets, suit);
 
+    // Each filler adds a deuce, taken back.
     const fingerprints = lane_sums(lookup16(multiplier_planes[0], value)) +
         (lane_sums(lookup16(multiplier_planes[1], value)) << @splat(8)) +
         (lane_sums(lookup16(multiplier_planes[2], value)) << @splat(16)) -
-        @as(Lanes, @splat(filler_fingerprint));
+        @as(Lanes, @splat(fillers * eval.value_fingerprints[0]));
 
-    // Four 4-bit suit counters preloaded so bit 3 sets at five cards; the filler counts as a
-    // spade, so the spade counter starts one lower.
+    // Four 4-bit suit counters preloaded so bit 3 sets at five cards; each filler counts as
+    // a spade, so the spade counter starts that much lower (3 - fillers >= 0).
     const counters = lane_sums(lookup16(low_suits, suit)) +
-        (lane_sums(lookup16(high_suits, suit)) << @splat(8)) + @as(Lanes, @splat(0x3332));
+        (lane_sums(lookup16(high_suits, suit)) << @splat(8)) + @as(Lanes, @splat(0x3333 - fillers));
 
     const out_of_range = ids > @as(Bytes, @splat(eval.card_count - 1));
-    var repeated = ids == @shuffle(u8, ids, undefined, rotations[0]);
-    repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotations[1]));
-    repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotations[2]));
+    // Rotations by 1 .. cards / 2 meet every pair of a row.
+    var repeated: @Vector(32, bool) = @splat(false);
+    inline for (1..cards / 2 + 1) |distance| {
+        repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotation(cards, distance)));
+    }
     return .{
         .fingerprints = fingerprints,
         .flush = counters & @as(Lanes, @splat(0x8888)) != @as(Lanes, @splat(0)),
-        .bad = @reduce(.Or, (out_of_range | repeated) & is_card),
+        .bad = @reduce(.Or, (out_of_range | repeated) & comptime card_places(cards)),
     };
 }
 
-/// Rows of seven card ids (uint8 `(N, 7)`).
-pub const CardRows = struct {
-    cards: []const u8,
+/// Rows of `cards` (5..7) card ids (uint8 `(N, cards)`).
+pub fn CardRows(comptime cards: u32) type {
+    return struct {
+        cards: []const u8,
 
-    pub const lanes = rows_per_vector;
+        const Rows = @This();
+        pub const lanes = rows_per_vector;
+        /// Rows past a block its last load reads into (blocks.zig's `blocks_end`).
+        pub const spare_rows = (32 - rows_per_vector * cards + cards - 1) / cards;
 
-    /// Rows `first .. first + 4`, from one 32-byte load at the first row.
-    pub inline fn tally(rows: CardRows, first: usize) Four {
-        const raw: Bytes = rows.cards[first * cards_per_row ..][0..32].*;
-        return tally_ids(@shuffle(u8, raw, @as(Bytes, @splat(0)), spread));
-    }
+        /// Rows `first .. first + 4`, from one 32-byte load at the first row.
+        pub inline fn tally(rows: Rows, first: usize) Four {
+            const raw: Bytes = rows.cards[first * cards ..][0..32].*;
+            return tally_ids(cards, @shuffle(u8, raw, @as(Bytes, @splat(0)), spread(cards)));
+        }
 
-    pub inline fn rank_row(rows: CardRows, row: usize) u16 {
-        return eval.rank_cards(rows.cards[row * cards_per_row ..][0..cards_per_row]);
-    }
-};
+        pub inline fn rank_row(rows: Rows, row: usize) u16 {
+            return eval.rank_cards(rows.cards[row * cards ..][0..cards]);
+        }
+    };
+}
 
 /// Card sets (uint64, 1 to 7 cards each). The tally is scalar (a set's fingerprint is its
 /// four suits' patterns looked up, which vectors could only gather); the blocks still pay,
@@ -238,6 +246,8 @@ fn Text(comptime stride: u32) type {
         const Rows = @This();
         pub const lanes = rows_per_vector;
         pub const width = stride * cards_per_row - (stride - 2);
+        /// Rows past a block its last load reads into: two bytes of compact text.
+        pub const spare_rows = 1;
 
         /// A character's code: value + 1 (1..13) for a value, 0x20 | suit for a suit, 0 for
         /// anything else. Three `vpshufb` tables by low nibble, one per high nibble ('2'-'9';
@@ -264,7 +274,7 @@ fn Text(comptime stride: u32) type {
             const bias: Words = @splat(1 + 13 * 0x20);
             const ids = @"llvm.x86.avx2.packuswb"(pairs_front -% bias, pairs_back -% bias) &
                 @as(Bytes, @bitCast(@as(Lanes, @splat(0x00FF_FFFF_FFFF_FFFF))));
-            var four = tally_ids(ids);
+            var four = tally_ids(cards_per_row, ids);
             // Bitwise, not `or`: no branch.
             four.bad = (@intFromBool(four.bad) | @intFromBool(front.bad) | @intFromBool(back.bad) | separators_bad) != 0;
             return four;
@@ -362,7 +372,7 @@ test "text rows: random hands in either case parse and rank as the scalar path" 
         inline for (blocks.compact_text_sources) |Rows| {
             const source: Rows = .{ .text = &text };
             var first: usize = 0;
-            while (first < blocks_end(rows)) : (first += block_rows) {
+            while (first < blocks_end(Rows, rows)) : (first += block_rows) {
                 try std.testing.expect(!rank_block(source, &ranks, first));
                 for (ranks[first..][0..block_rows], first..) |rank, row| {
                     try std.testing.expectEqual(eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]), rank);

@@ -87,33 +87,36 @@ const id_high_suits = id_suit_units(true);
 /// maps to nothing and the validation skips.
 pub const filler: u8 = 63;
 
-/// Byte j: row j / 8's card j % 8, or (j % 8 = 7) the filler.
-const spread: [64]i32 = mask: {
+/// Byte j: row j / 8's card j % 8, or (j % 8 >= cards) the filler.
+fn spread(comptime cards: u32) [64]i32 {
+    @setEvalBranchQuota(10_000);
     var mask: [64]i32 = undefined;
-    for (0..64) |j| mask[j] = if (j % 8 < cards_per_row) (j / 8) * cards_per_row + j % 8 else -1;
-    break :mask mask;
-};
+    for (0..64) |j| mask[j] = if (j % 8 < cards) (j / 8) * cards + j % 8 else -1;
+    return mask;
+}
 
-/// The card `distance` places on, round the row of seven (the filler meets itself).
-fn rotation(comptime distance: u32) [64]i32 {
+/// The card `distance` places on, round a row of `cards` (the fillers meet themselves).
+fn rotation(comptime cards: u32, comptime distance: u32) [64]i32 {
     @setEvalBranchQuota(10_000);
     var mask: [64]i32 = undefined;
     for (0..64) |j| {
-        mask[j] = if (j % 8 < cards_per_row) (j / 8) * 8 + (j % 8 + distance) % cards_per_row else j;
+        mask[j] = if (j % 8 < cards) (j / 8) * 8 + (j % 8 + distance) % cards else j;
     }
     return mask;
 }
 
-const rotations = [3][64]i32{ rotation(1), rotation(2), rotation(3) };
-
-pub const is_card: @Vector(64, bool) = mask: {
+fn card_places(comptime cards: u32) @Vector(64, bool) {
     var mask: [64]bool = undefined;
-    for (0..64) |j| mask[j] = j % 8 < cards_per_row;
-    break :mask mask;
-};
+    for (0..64) |j| mask[j] = j % 8 < cards;
+    return mask;
+}
 
-/// Eight rows of card ids, one to a qword (byte 7 of each the filler).
-pub inline fn tally_ids(ids: Bytes) Eight {
+/// Where each row's cards sit in a qword of seven: card bytes 0..6, the filler byte 7.
+pub const is_card = card_places(cards_per_row);
+
+/// Eight rows of `cards` (5..7) card ids, one to a qword, the other bytes the filler.
+pub inline fn tally_ids(comptime cards: u32, ids: Bytes) Eight {
+    comptime std.debug.assert(cards >= 5 and cards <= cards_per_row);
     const fingerprints = lane_sums(lookup64(id_planes[0], ids)) +
         (lane_sums(lookup64(id_planes[1], ids)) << @splat(8)) +
         (lane_sums(lookup64(id_planes[2], ids)) << @splat(16));
@@ -122,34 +125,40 @@ pub inline fn tally_ids(ids: Bytes) Eight {
         (lane_sums(lookup64(id_high_suits, ids)) << @splat(8)) + @as(Lanes, @splat(0x3333));
 
     const out_of_range = ids > @as(Bytes, @splat(eval.card_count - 1));
-    var repeated = ids == @shuffle(u8, ids, undefined, rotations[0]);
-    repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotations[1]));
-    repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotations[2]));
+    // Rotations by 1 .. cards / 2 meet every pair of a row.
+    var repeated: @Vector(64, bool) = @splat(false);
+    inline for (1..cards / 2 + 1) |distance| {
+        repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotation(cards, distance)));
+    }
     return .{
         .fingerprints = fingerprints,
         .flush = counters & @as(Lanes, @splat(0x8888)) != @as(Lanes, @splat(0)),
-        .bad = @reduce(.Or, (out_of_range | repeated) & is_card),
+        .bad = @reduce(.Or, (out_of_range | repeated) & comptime card_places(cards)),
     };
 }
 
-/// Rows of seven card ids (uint8 `(N, 7)`).
-pub const CardRows = struct {
-    cards: []const u8,
+/// Rows of `cards` (5..7) card ids (uint8 `(N, cards)`).
+pub fn CardRows(comptime cards: u32) type {
+    return struct {
+        cards: []const u8,
 
-    pub const lanes = rows_per_vector;
-    pub const tallies_per_pass = two_tallies_a_pass;
+        const Rows = @This();
+        pub const lanes = rows_per_vector;
+        pub const tallies_per_pass = two_tallies_a_pass;
+        /// Rows past a block its last load reads into (blocks.zig's `blocks_end`).
+        pub const spare_rows = (64 - rows_per_vector * cards + cards - 1) / cards;
 
-    /// Rows `first .. first + 8`, from one 64-byte load at the first row (eight bytes past
-    /// the eighth row: blocks.zig's `blocks_end` leaves room).
-    pub inline fn tally(rows: CardRows, first: usize) Eight {
-        const raw: Bytes = rows.cards[first * cards_per_row ..][0..64].*;
-        return tally_ids(@shuffle(u8, raw, @as(Bytes, @splat(filler)), spread));
-    }
+        /// Rows `first .. first + 8`, from one 64-byte load at the first row.
+        pub inline fn tally(rows: Rows, first: usize) Eight {
+            const raw: Bytes = rows.cards[first * cards ..][0..64].*;
+            return tally_ids(cards, @shuffle(u8, raw, @as(Bytes, @splat(filler)), spread(cards)));
+        }
 
-    pub inline fn rank_row(rows: CardRows, row: usize) u16 {
-        return eval.rank_cards(rows.cards[row * cards_per_row ..][0..cards_per_row]);
-    }
-};
+        pub inline fn rank_row(rows: Rows, row: usize) u16 {
+            return eval.rank_cards(rows.cards[row * cards ..][0..cards]);
+        }
+    };
+}
 
 /// Where a set's chunks start, per byte of a qword: bytes 0..3 the low chunk of suits 0..3
 /// (bit 13 * suit), bytes 4..7 their high chunk (bit 13 * suit + 6). `vpmultishiftqb` takes
@@ -316,9 +325,9 @@ fn Text(comptime stride: u32) type {
         pub const lanes = rows_per_vector;
         pub const tallies_per_pass = two_tallies_a_pass;
         pub const width = stride * cards_per_row - (stride - 2);
-        /// 64-byte loads for eight rows (reading up to 32 bytes past them: blocks.zig's
-        /// `blocks_end` leaves two rows).
+        /// 64-byte loads for eight rows, and the rows past a block the last reads into.
         const loads = (rows_per_vector * width + 63) / 64;
+        pub const spare_rows = (64 * loads - rows_per_vector * width + width - 1) / width;
 
         /// Per card byte of the eight rows' qwords: where its value character sits in the
         /// 128-byte window the gather reads (the filler bytes point anywhere: replaced).
@@ -413,7 +422,7 @@ fn Text(comptime stride: u32) type {
                 wrong = wrong | (~allowed & is_gap);
             }
             const ids = @select(u8, is_card, values +% suits -% @as(Bytes, @splat(2)), @as(Bytes, @splat(filler)));
-            var eight = tally_ids(ids);
+            var eight = tally_ids(cards_per_row, ids);
             // Bitwise, not `or`: no branch.
             eight.bad = (@intFromBool(eight.bad) | @intFromBool(@reduce(.Or, wrong))) != 0;
             return eight;

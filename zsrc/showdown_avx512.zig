@@ -139,7 +139,7 @@ fn rank_block(comptime layout: Layout, boards: []const u8, holes: []const u8, ou
         const hole_bytes: @Vector(16, u8) = holes[hand * 2 ..][0..16].*;
         const hole_window = @shuffle(u8, hole_bytes, @as(@Vector(16, u8), @splat(0)), widen);
         const ids = @select(u8, rows.is_card, rows.lookup128(.{ board_window_bytes, hole_window }, layout.indices[group]), @as(Bytes, @splat(rows.filler)));
-        const tallied = rows.tally_ids(ids);
+        const tallied = rows.tally_ids(hand_cards, ids);
         fingerprints[group * lanes ..][0..lanes].* = @as(@Vector(lanes, u32), @truncate(tallied.fingerprints));
         const flush_bits: u8 = @bitCast(tallied.flush);
         flushes |= @as(u64, flush_bits) << @intCast(group * lanes);
