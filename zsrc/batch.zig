@@ -8,7 +8,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const blocks = @import("blocks.zig");
-const showdown_avx512 = @import("showdown_avx512.zig");
+const showdown = @import("showdown.zig");
 const assert = std.debug.assert;
 
 pub const HandError = struct {
@@ -118,8 +118,8 @@ fn rank_showdown_fixed(
     var invalid: u32 = 0;
     const rows = out.len / players;
     var first: usize = 0;
-    if (board_cards == 5 and showdown_avx512.available) {
-        const vectored = showdown_avx512.rank_showdown(boards, holes, players, out);
+    if (board_cards == 5 and showdown.available) {
+        const vectored = showdown.rank_showdown(boards, holes, players, out);
         first = vectored.rows;
         invalid |= @intFromBool(vectored.bad);
     }

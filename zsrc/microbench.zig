@@ -3,7 +3,7 @@
 //! - the scalar path: accumulate only, look up only, both;
 //! - each vector row source (AVX2, AVX-512; ids and sets): its tally alone, whole blocks,
 //!   and whole blocks with the tables hot (every row one of the first 64);
-//! - AVX-512 showdowns of six players, the same with the tables hot;
+//! - showdowns of six players (the widest kernel), the same with the tables hot;
 //! - what one random load costs by table size (the lookup tables are 512 KiB: the profile
 //!   that bounds every form with a per-hand lookup).
 //! A development tool, not a test.
@@ -14,7 +14,7 @@ const tables = @import("tables");
 const blocks = @import("blocks.zig");
 const rows_avx2 = @import("rows_avx2.zig");
 const rows_avx512 = @import("rows_avx512.zig");
-const showdown_avx512 = @import("showdown_avx512.zig");
+const showdown = @import("showdown.zig");
 
 const hands = 1 << 24;
 
@@ -92,7 +92,7 @@ pub fn main(init: std.process.Init) !void {
             }
         }
 
-        if (showdown_avx512.available) {
+        if (showdown.available) {
             // The 16M hands as showdowns of six players (boards of 5, 12 hole cards a row).
             const players = 6;
             const showdown_rows = hands / players;
@@ -107,7 +107,7 @@ pub fn main(init: std.process.Init) !void {
             }
             const showdown_out = out[0 .. showdown_rows * players];
             started = now(io);
-            const cold = showdown_avx512.rank_showdown(boards, holes, players, showdown_out);
+            const cold = showdown.rank_showdown(boards, holes, players, showdown_out);
             const cold_ns = @as(f64, @floatFromInt(now(io) - started)) / @as(f64, @floatFromInt(cold.rows * players));
             // Hot: every row one of the first ten.
             for (10..showdown_rows) |row| {
@@ -115,9 +115,9 @@ pub fn main(init: std.process.Init) !void {
                 @memcpy(holes[row * 12 ..][0..12], holes[(row % 10) * 12 ..][0..12]);
             }
             started = now(io);
-            const warm = showdown_avx512.rank_showdown(boards, holes, players, showdown_out);
+            const warm = showdown.rank_showdown(boards, holes, players, showdown_out);
             const hot_ns = @as(f64, @floatFromInt(now(io) - started)) / @as(f64, @floatFromInt(warm.rows * players));
-            std.debug.print("avx512 showdown, 6 players: {d:.3} ns a ranked hand, hot tables {d:.3} ({})\n", .{ cold_ns, hot_ns, cold.bad or warm.bad });
+            std.debug.print("showdown, 6 players: {d:.3} ns a ranked hand, hot tables {d:.3} ({})\n", .{ cold_ns, hot_ns, cold.bad or warm.bad });
             deal.deal_rows(deal.seed_key(1), 0, 7, deal.full_deck, cards);
         }
 

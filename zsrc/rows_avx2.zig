@@ -30,7 +30,7 @@ const blocks = @import("blocks.zig");
 pub const available = builtin.cpu.arch == .x86_64 and
     std.Target.x86.featureSetHas(builtin.cpu.features, .avx2);
 
-const Bytes = @Vector(32, u8);
+pub const Bytes = @Vector(32, u8);
 const Lanes = @Vector(4, u64);
 const cards_per_row = 7;
 const rows_per_vector = 4;
@@ -40,7 +40,7 @@ extern fn @"llvm.x86.avx2.psad.bw"(Bytes, Bytes) Lanes;
 
 /// `vpshufb`: each byte of `index` picks `table[index & 15]` within its 128-bit half, or 0
 /// when the index's top bit is set.
-inline fn lookup16(table: Bytes, index: Bytes) Bytes {
+pub inline fn lookup16(table: Bytes, index: Bytes) Bytes {
     return @"llvm.x86.avx2.pshuf.b"(table, index);
 }
 
@@ -111,7 +111,7 @@ const two_tallies_a_pass = 2;
 
 /// Four rows of `cards` (5..7) card ids, one to a 64-bit lane (the lane's other bytes 0):
 /// each row's fingerprint, whether it holds a flush, and whether any row is bad.
-inline fn tally_ids(comptime cards: u32, ids: Bytes) Four {
+pub inline fn tally_ids(comptime cards: u32, ids: Bytes) Four {
     comptime std.debug.assert(cards >= 5 and cards <= cards_per_row);
     const fillers = 8 - cards;
     const signed: @Vector(32, i8) = @bitCast(ids);

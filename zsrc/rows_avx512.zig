@@ -31,7 +31,7 @@ pub const Bytes = @Vector(64, u8);
 pub const Lanes = @Vector(8, u64);
 const cards_per_row = 7;
 const rows_per_vector = 8;
-const Eight = blocks.Tallied(rows_per_vector);
+pub const Eight = blocks.Tallied(rows_per_vector);
 
 /// blocks.zig's tally loop, unrolled to two tallies a pass for every source here. Measured
 /// in the x86-64-v4 build (one tuned for Zen 4 or 5 needs it less), ns/hand with one tally

@@ -17,7 +17,7 @@ comptime {
     _ = @import("rows_avx2.zig");
     _ = @import("rows_avx512.zig");
     _ = @import("blocks.zig");
-    _ = @import("showdown_avx512.zig");
+    _ = @import("showdown.zig");
     _ = @import("capi.zig");
 }
 
