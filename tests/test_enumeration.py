@@ -99,6 +99,23 @@ def test_rank_showdown_equals_ranking_each_hand(each_cpu):
         assert np.array_equal(partial[:, 2], pp.rank(hands))
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 6, 9, 23])
+def test_rank_showdown_every_table_size(players, each_cpu):
+    """Each player count has its own vector layout: ranks as the players' own hands, and a
+    hole card two players share is named at its row."""
+    n = 3_000
+    cards = pp.deal(n, 5 + 2 * players, seed=players)
+    boards, holes = cards[:, :5], cards[:, 5:].reshape(n, players, 2)
+    ranks = pp.rank_showdown(boards, holes)
+    for p in range(players):
+        assert np.array_equal(ranks[:, p], pp.rank(np.concatenate([boards, holes[:, p]], axis=1)))
+    if players > 1:
+        shared = holes.copy()
+        shared[1234, players - 1, 1] = shared[1234, 0, 0]
+        with pytest.raises(pp.InvalidHandError, match=r"row 1234: card \w\w appears twice"):
+            pp.rank_showdown(boards, shared)
+
+
 def test_rank_showdown_bad_input(each_cpu):
     cards = pp.deal(100, 9, seed=2)
     boards, holes = cards[:, :5].copy(), cards[:, 5:].reshape(100, 2, 2).copy()
