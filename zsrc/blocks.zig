@@ -1,10 +1,10 @@
 //! Ranking rows in blocks of 64, by the widest vector tally this build's CPU level has:
 //! AVX-512 (rows_avx512.zig, eight rows a vector) or AVX2 (rows_avx2.zig, four).
 //!
-//! A row source (card ids, card sets, card text) gives `lanes`, `tally(first)` (the
-//! `Tallied` of rows `first .. first + lanes`) and `rank_row(row)` (the scalar path, for the
-//! rows with a flush), and may ask for `tallies_per_pass` (default 1) to unroll the tally
-//! loop. `rank_block` then runs three tight loops: the vector tally, the table
+//! A row source (card ids, card sets, accumulators, card text) gives `lanes`, `tally(first)`
+//! (the `Tallied` of rows `first .. first + lanes`) and `rank_row(row)` (the scalar path,
+//! for the rows with a flush); it may ask for `tallies_per_pass` (default 1) to unroll the
+//! tally loop, and say in `spare_rows` how many rows past a block its loads read. `rank_block` then runs three tight loops: the vector tally, the table
 //! lookups (eval's, unmasked: see `rank_fingerprint_unmasked`), and the scalar path for the
 //! rows with a flush (3% of random hands). Keeping the lookups apart from the tally lets the
 //! CPU overlap one block's L2 misses with the next one's arithmetic.

@@ -1,5 +1,6 @@
-//! AVX2 tallies of rows of seven cards, four rows a vector: card ids (uint8 `(N, 7)`), card
-//! text of 14 or 20 bytes a row, and (with a scalar tally) card sets.
+//! AVX2 tallies of rows of cards, four rows a vector: card ids (uint8 `(N, 5..7)`), card text
+//! of seven cards, 14 or 20 bytes a row, and (with a scalar tally) card sets. showdown.zig
+//! builds showdown hands for `tally_ids` too.
 //!
 //! The scalar path adds a 16-byte accumulator per card: seven dependent table loads a row.
 //! Here four rows of ids sit one to a 64-bit lane of a vector, and every card is worked on
@@ -10,10 +11,11 @@
 //!   `vpsadbw`;
 //! - suit counts are two more `vpshufb` + `vpsadbw` into four 4-bit counters, the flush test
 //!   of eval.zig's accumulator;
-//! - a row is bad if an id exceeds 51, or if one equals another: each card is compared with
-//!   the card 1, 2 and 3 places on, round the row (those three rotations meet all 21 pairs).
-//! Card ids come from one 32-byte load of four rows (`CardRows`); card text is decoded in
-//! place and paired into ids first (`TextRows`, `SpacedTextRows`).
+//! - a row of k ids is bad if an id exceeds 51, or if one equals another: each card is
+//!   compared with the card 1 .. k/2 places on, round the row (which meets every pair).
+//! Card ids come from one 32-byte load of four rows (`CardRows`), each row's spare bytes 0
+//! (deuces, taken back); card text is decoded in place and paired into ids first
+//! (`TextRows`, `SpacedTextRows`).
 //!
 //! blocks.zig ranks blocks of rows from these tallies. Measured on Zen 5 and rejected:
 //! `vpgatherdd` for the lookups, a flush branch per four rows, pipelining one block's

@@ -1,6 +1,7 @@
-//! AVX-512 tallies of rows of seven cards, eight rows a vector: card ids (uint8 `(N, 7)`)
-//! and card sets (uint64). The avx512 kernel level (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ)
-//! has them; blocks.zig ranks blocks of rows from them.
+//! AVX-512 tallies of rows of cards, eight rows a vector: card ids (uint8 `(N, 5..7)`), card
+//! sets (uint64), accumulators, and card text of seven cards. The avx512 kernel level
+//! (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ) has them; blocks.zig ranks blocks of rows from them
+//! and showdown.zig builds showdown hands for `tally_ids`.
 //!
 //! What the wider registers buy over rows_avx2.zig is not only twice the rows: `vpermb`
 //! looks a byte up in a 64-entry table, so a card id indexes its multiplier's byte planes
@@ -8,12 +9,16 @@
 //! (128 entries) and `vpmultishiftqb` (eight unaligned bytes of a qword) let a card set be
 //! tallied in registers too:
 //! - ids: one 64-byte load holds eight rows; `vpermb` spreads them one to a qword, with a
-//!   filler id past the deck (63) as each row's eighth byte, which every table maps to 0;
+//!   filler id past the deck (63) in each row's spare bytes, which every table maps to 0;
 //! - sets: each suit's 13 bits are split into a low chunk (values 0..5, `vpermb`) and a high
 //!   chunk (values 6..12, `vpermi2b`), whose multipliers' byte planes are summed per qword by
-//!   `vpsadbw`; `vpopcntb` counts the suits.
-//! A row is validated as in rows_avx2.zig: ids above 51 and the three rotations that meet
-//! all 21 pairs of cards; a set by its bits above 51 and its count of cards.
+//!   `vpsadbw`; `vpopcntb` counts the suits;
+//! - accumulators: the mask tallied as a set, the key held to what its cards make;
+//! - text: each card's value and suit characters gathered by `vpermi2b`, decoded through
+//!   128-entry tables.
+//! A row of k ids is bad if an id exceeds 51 or one repeats (each card compared with those
+//! 1 .. k/2 places on, round the row: every pair); a set if it has bits above 51 or not 1..7
+//! cards.
 const std = @import("std");
 const builtin = @import("builtin");
 const eval = @import("eval.zig");
