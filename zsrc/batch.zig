@@ -171,10 +171,10 @@ pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?Ha
     assert(accumulators.len == out.len);
     var invalid: u64 = 0;
     var first: usize = 0;
-    if (comptime blocks.AccumulatorRows) |Rows| {
+    if (blocks.available) {
         // Read in place, nothing past them: every whole block is the vectors'.
         first = accumulators.len / blocks.block_rows * blocks.block_rows;
-        invalid |= @intFromBool(blocks.rank_blocks(Rows{ .accumulators = accumulators }, out, first));
+        invalid |= @intFromBool(blocks.rank_blocks(blocks.AccumulatorRows{ .accumulators = accumulators }, out, first));
     }
     for (accumulators[first..], out[first..]) |accumulator, *rank| {
         const set = accumulator.mask;

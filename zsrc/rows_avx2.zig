@@ -1,6 +1,6 @@
 //! AVX2 tallies of rows of cards, four rows a vector: card ids (uint8 `(N, 5..7)`), card text
-//! of seven cards, 14 or 20 bytes a row, and (with a scalar tally) card sets. showdown.zig
-//! builds showdown hands for `tally_ids` too.
+//! of seven cards, 14 or 20 bytes a row, card sets and accumulators. showdown.zig builds
+//! showdown hands for `tally_ids` too.
 //!
 //! The scalar path adds a 16-byte accumulator per card: seven dependent table loads a row.
 //! Here four rows of ids sit one to a 64-bit lane of a vector, and every card is worked on
@@ -15,7 +15,8 @@
 //!   compared with the card 1 .. k/2 places on, round the row (which meets every pair).
 //! Card ids come from one 32-byte load of four rows (`CardRows`), each row's spare bytes 0
 //! (deuces, taken back); card text is decoded in place and paired into ids first
-//! (`TextRows`, `SpacedTextRows`).
+//! (`TextRows`, `SpacedTextRows`). A card set's suits go to 16-bit fields whose nibbles
+//! index `vpshufb` tables of their multipliers' sums, byte plane by byte plane (`tally_sets`).
 //!
 //! blocks.zig ranks blocks of rows from these tallies. Measured on Zen 5 and rejected:
 //! `vpgatherdd` for the lookups, a flush branch per four rows, pipelining one block's
@@ -106,9 +107,9 @@ fn card_places(comptime cards: u32) @Vector(32, bool) {
 
 pub const Four = blocks.Tallied(rows_per_vector);
 
-/// blocks.zig's tally loop unrolled to two tallies a pass, for ids and text. Measured,
-/// ns/hand with one tally a pass against two: compact text 3.6 / 3.3, spaced 4.5 / 3.9, ids
-/// 1.85 / 1.83; the sets' scalar tally lost from it (3.2 / 3.7) and keeps one.
+/// blocks.zig's tally loop unrolled to two tallies a pass, for every source here. Measured,
+/// ns/hand with one tally a pass against two: compact text 3.6 / 3.3, spaced 4.5 / 3.9,
+/// accumulators 3.5 / 2.8, ids 1.85 / 1.83, sets 2.20 / 2.24.
 const two_tallies_a_pass = 2;
 
 /// Four rows of `cards` (5..7) card ids, one to a 64-bit lane (the lane's other bytes 0):
@@ -171,71 +172,142 @@ pub fn CardRows(comptime cards: u32) type {
     };
 }
 
-/// Card sets (uint64, 1 to 7 cards each). The tally is scalar (a set's fingerprint is its
-/// four suits' patterns looked up, which vectors could only gather); the blocks still pay,
-/// keeping the tally's loads and the rank lookups in separate tight loops.
+/// Each suit's 13 bits of four card sets to a 16-bit field (values 0..12 at bits 0..12).
+inline fn spread_suits(sets: Lanes) Lanes {
+    const field: Lanes = @splat(0x1FFF);
+    return (sets & field) | ((sets << @splat(3)) & (field << @splat(16))) |
+        ((sets << @splat(6)) & (field << @splat(32))) | ((sets << @splat(9)) & (field << @splat(48)));
+}
+
+/// Per nibble of a suit's field (values 0..3, 4..7, 8..11, and 12 alone), byte `plane` of
+/// the sum of the multipliers of the values a pattern holds.
+fn nibble_plane(comptime nibble: u32, comptime plane: u5) Bytes {
+    var entries: [16]u8 = undefined;
+    for (0..16) |pattern| {
+        var sum: u32 = 0;
+        for (0..4) |bit| {
+            const value = 4 * nibble + bit;
+            if (pattern & (1 << bit) != 0 and value < eval.value_count) sum += eval.value_fingerprints[value];
+        }
+        entries[pattern] = @truncate(sum >> (8 * plane));
+    }
+    return table16(entries);
+}
+
+comptime {
+    // A nibble's sum fits three byte planes.
+    var sum: u32 = 0;
+    for (eval.value_fingerprints[8..12]) |multiplier| sum += multiplier;
+    std.debug.assert(sum < 1 << 24 and eval.value_fingerprints[12] < 1 << 24);
+}
+
+const nibble_planes = planes: {
+    @setEvalBranchQuota(10_000);
+    var planes: [4][3]Bytes = undefined;
+    for (0..4) |nibble| {
+        for (0..3) |plane| planes[nibble][plane] = nibble_plane(nibble, plane);
+    }
+    break :planes planes;
+};
+const nibble_popcounts = table16(.{ 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 });
+/// The odd bytes of a vector: each field's high byte (values 8..12).
+const is_high_byte: @Vector(32, bool) = mask: {
+    var mask: [32]bool = undefined;
+    for (0..32) |j| mask[j] = j % 2 == 1;
+    break :mask mask;
+};
+
+/// What the tally of four card sets gives: fingerprints (0 for a bad set, so its lookup stays
+/// inside the tables), cards of each suit (16-bit fields), which sets are bad (bits above
+/// 51, or not 1..7 cards).
+const SetTally = struct { fingerprints: Lanes, suit_counts: Lanes, bad: @Vector(4, bool) };
+
+/// Four card sets at once, with no table load: each suit's field split into nibbles, each
+/// nibble's multipliers' sum looked up by `vpshufb` per byte plane (the nibble's place in
+/// the field picks the table) and summed per set by `vpsadbw`; the nibbles' bits counted the
+/// same way.
+inline fn tally_sets(sets: Lanes) SetTally {
+    const fields: Bytes = @bitCast(spread_suits(sets));
+    const low = fields & @as(Bytes, @splat(0x0F));
+    const high = fields >> @splat(4);
+    var fingerprints: Lanes = @splat(0);
+    inline for (0..3) |plane| {
+        // Low nibbles: values 0..3 in a field's low byte, 8..11 in its high byte; high
+        // nibbles: 4..7 and 12.
+        const low_sums = @select(u8, is_high_byte, lookup16(nibble_planes[2][plane], low), lookup16(nibble_planes[0][plane], low));
+        const high_sums = @select(u8, is_high_byte, lookup16(nibble_planes[3][plane], high), lookup16(nibble_planes[1][plane], high));
+        fingerprints += (lane_sums(low_sums) + lane_sums(high_sums)) << @splat(8 * plane);
+    }
+    const byte_counts = lookup16(nibble_popcounts, low) + lookup16(nibble_popcounts, high);
+    const cards = lane_sums(byte_counts);
+    const words: @Vector(16, u16) = @bitCast(byte_counts);
+    const suit_counts: Lanes = @bitCast((words + (words >> @splat(8))) & @as(@Vector(16, u16), @splat(0xFF)));
+    const bad = (cards == @as(Lanes, @splat(0))) | (cards > @as(Lanes, @splat(cards_per_row))) |
+        (sets & @as(Lanes, @splat(eval.set_invalid_bits)) != @as(Lanes, @splat(0)));
+    return .{
+        .fingerprints = @select(u64, bad, @as(Lanes, @splat(0)), fingerprints),
+        .suit_counts = suit_counts,
+        .bad = bad,
+    };
+}
+
+/// Whether a suit holds five cards or more, per set: a 16-bit count reaching five sets its
+/// bit 4 after adding 11 (a count is at most 13: no field carries).
+inline fn holds_flush(suit_counts: Lanes) @Vector(4, bool) {
+    return (suit_counts + @as(Lanes, @splat(0x000B_000B_000B_000B))) & @as(Lanes, @splat(0x0010_0010_0010_0010)) != @as(Lanes, @splat(0));
+}
+
+/// Card sets (uint64, 1 to 7 cards each).
 pub const SetRows = struct {
     sets: []const u64,
 
     pub const lanes = rows_per_vector;
+    pub const tallies_per_pass = two_tallies_a_pass;
 
     pub inline fn tally(rows: SetRows, first: usize) Four {
-        var four: Four = .{ .fingerprints = undefined, .flush = undefined, .bad = false };
-        var bad: u64 = 0;
-        inline for (0..rows_per_vector) |lane| {
-            const set = rows.sets[first + lane];
-            const summary = summarize(set);
-            bad |= summary.invalid;
-            four.fingerprints[lane] = summary.fingerprint;
-            four.flush[lane] = summary.flush;
-        }
-        four.bad = bad != 0;
-        return four;
-    }
-
-    const Summary = struct { fingerprint: u32, flush: bool, invalid: u64 };
-
-    /// A set's fingerprint (0 for a bad set: a bad set's sum could be any, and 0 keeps its
-    /// lookup inside the table), whether a suit reaches five cards, and nonzero if the set
-    /// is not 1..7 cards.
-    inline fn summarize(set: u64) Summary {
-        var fingerprint: u32 = 0;
-        inline for (0..7) |byte| fingerprint +%= byte_fingerprints[byte][@as(u8, @truncate(set >> (8 * byte)))];
-        // Each suit's 13 bits to a 16-bit field, counted in place (SWAR): a field reaching
-        // five sets its bit 4 after adding 11.
-        var counts = deal.pdep(set, 0x1FFF_1FFF_1FFF_1FFF);
-        counts = counts - ((counts >> 1) & 0x5555_5555_5555_5555);
-        counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
-        counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-        counts = (counts + (counts >> 8)) & 0x00FF_00FF_00FF_00FF;
-        // 0 cards wraps to the top of the range, so one compare catches both bounds.
-        const invalid = (set & eval.set_invalid_bits) | @intFromBool(@popCount(set) -% 1 >= cards_per_row);
+        const tallied = tally_sets(rows.sets[first..][0..rows_per_vector].*);
         return .{
-            .fingerprint = if (invalid != 0) 0 else fingerprint,
-            .flush = (counts + 0x000B_000B_000B_000B) & 0x0010_0010_0010_0010 != 0,
-            .invalid = invalid,
+            .fingerprints = tallied.fingerprints,
+            .flush = holds_flush(tallied.suit_counts),
+            .bad = @reduce(.Or, tallied.bad),
         };
     }
 
-    /// Per byte of a set (ids 8b .. 8b + 7): the fingerprint of each of its 256 patterns.
-    const byte_fingerprints: [7][256]u32 = table: {
-        @setEvalBranchQuota(100_000);
-        var table: [7][256]u32 = undefined;
-        for (0..7) |byte| {
-            for (0..256) |pattern| {
-                var sum: u32 = 0;
-                for (0..8) |bit| {
-                    const card = 8 * byte + bit;
-                    if (pattern & (1 << bit) != 0 and card < eval.card_count) sum += eval.value_fingerprints[card % eval.value_count];
-                }
-                table[byte][pattern] = sum;
-            }
-        }
-        break :table table;
-    };
-
     pub inline fn rank_row(rows: SetRows, row: usize) u16 {
         return eval.rank_set(rows.sets[row]);
+    }
+};
+
+/// Accumulators (eval.zig's 16-byte `{key, mask}`): each mask tallied as a set, and the key
+/// held to what adding those cards makes (`eval.key_of_set`), so an edited record is bad.
+pub const AccumulatorRows = struct {
+    accumulators: []const eval.Accumulator,
+
+    pub const lanes = rows_per_vector;
+    pub const tallies_per_pass = two_tallies_a_pass;
+
+    pub inline fn tally(rows: AccumulatorRows, first: usize) Four {
+        const words: *const [2 * rows_per_vector]u64 = @ptrCast(rows.accumulators[first..][0..rows_per_vector]);
+        const low: Lanes = words[0..4].*;
+        const high: Lanes = words[4..8].*;
+        const keys = @shuffle(u64, low, high, [4]i32{ 0, 2, ~@as(i32, 0), ~@as(i32, 2) });
+        const masks = @shuffle(u64, low, high, [4]i32{ 1, 3, ~@as(i32, 1), ~@as(i32, 3) });
+        const tallied = tally_sets(masks);
+        // The suit counts (16-bit fields c0 c1 c2 c3) as the key's four 4-bit counters.
+        const counts = tallied.suit_counts;
+        const counters = (counts & @as(Lanes, @splat(0xF))) | ((counts >> @splat(12)) & @as(Lanes, @splat(0xF0))) |
+            ((counts >> @splat(24)) & @as(Lanes, @splat(0xF00))) | ((counts >> @splat(36)) & @as(Lanes, @splat(0xF000)));
+        const expected = tallied.fingerprints +
+            ((counters + @as(Lanes, @splat(eval.Accumulator.empty.key >> eval.suit_counter_shift))) << @splat(eval.suit_counter_shift));
+        return .{
+            .fingerprints = tallied.fingerprints,
+            .flush = holds_flush(tallied.suit_counts),
+            .bad = @reduce(.Or, tallied.bad | (keys != expected)),
+        };
+    }
+
+    pub inline fn rank_row(rows: AccumulatorRows, row: usize) u16 {
+        return eval.rank_accumulator(rows.accumulators[row]);
     }
 };
 
