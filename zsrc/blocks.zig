@@ -35,6 +35,85 @@ pub fn Tallied(comptime lanes: u32) type {
     return struct { fingerprints: @Vector(lanes, u64), flush: @Vector(lanes, bool), bad: bool };
 }
 
+/// What a vector tally of `lanes` card sets gives: fingerprints (0 for a bad set, so its
+/// lookup stays inside the tables), whether a suit holds five cards, the suit counts as
+/// eval.zig's key counters (`c0 | c1 << 4 | c2 << 8 | c3 << 12`), and which sets are bad
+/// (bits above 51, or not 1..7 cards).
+pub fn SetTally(comptime lanes: u32) type {
+    return struct {
+        fingerprints: @Vector(lanes, u64),
+        flush: @Vector(lanes, bool),
+        counters: @Vector(lanes, u64),
+        bad: @Vector(lanes, bool),
+    };
+}
+
+/// Card sets (uint64, 1 to 7 cards each), by a kernel's `tally_sets` (`K` gives it, its
+/// `lanes` and its `tallies_per_pass`).
+pub fn SetSource(comptime K: type) type {
+    return struct {
+        sets: []const u64,
+
+        const Rows = @This();
+        pub const lanes = K.lanes;
+        pub const tallies_per_pass = K.tallies_per_pass;
+
+        pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
+            const tallied = K.tally_sets(rows.sets[first..][0..lanes].*);
+            return .{ .fingerprints = tallied.fingerprints, .flush = tallied.flush, .bad = @reduce(.Or, tallied.bad) };
+        }
+
+        pub inline fn rank_row(rows: Rows, row: usize) u16 {
+            return eval.rank_set(rows.sets[row]);
+        }
+    };
+}
+
+/// Accumulators (eval.zig's 16-byte `{key, mask}`), by the same kernel: each mask tallied as
+/// a set, and the key held to what adding those cards makes (`eval.key_of_set`), so an
+/// edited record is bad.
+pub fn AccumulatorSource(comptime K: type) type {
+    return struct {
+        accumulators: []const eval.Accumulator,
+
+        const Rows = @This();
+        pub const lanes = K.lanes;
+        pub const tallies_per_pass = K.tallies_per_pass;
+        const Lanes = @Vector(lanes, u64);
+
+        pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
+            const words: *const [2 * lanes]u64 = @ptrCast(rows.accumulators[first..][0..lanes]);
+            const low: Lanes = words[0..lanes].*;
+            const high: Lanes = words[lanes..].*;
+            const keys = @shuffle(u64, low, high, every_other(0));
+            const masks = @shuffle(u64, low, high, every_other(1));
+            const tallied = K.tally_sets(masks);
+            const shift = eval.suit_counter_shift;
+            const expected = tallied.fingerprints +
+                ((tallied.counters + @as(Lanes, @splat(eval.Accumulator.empty.key >> shift))) << @splat(shift));
+            return .{
+                .fingerprints = tallied.fingerprints,
+                .flush = tallied.flush,
+                .bad = @reduce(.Or, tallied.bad | (keys != expected)),
+            };
+        }
+
+        /// Words `first`, `first + 2`, … of two vectors of interleaved keys and masks.
+        fn every_other(comptime first: u32) [lanes]i32 {
+            var mask: [lanes]i32 = undefined;
+            for (0..lanes) |i| {
+                const word: i32 = @intCast((2 * i + first) % lanes);
+                mask[i] = if (2 * i < lanes) word else ~word;
+            }
+            return mask;
+        }
+
+        pub inline fn rank_row(rows: Rows, row: usize) u16 {
+            return eval.rank_accumulator(rows.accumulators[row]);
+        }
+    };
+}
+
 /// Rows a block: its fingerprints stay in L1 between the passes.
 pub const block_rows = 64;
 

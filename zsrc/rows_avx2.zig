@@ -16,7 +16,7 @@
 //! Card ids come from one 32-byte load of four rows (`CardRows`), each row's spare bytes 0
 //! (deuces, taken back); card text is decoded in place and paired into ids first
 //! (`TextRows`, `SpacedTextRows`). A card set's suits go to 16-bit fields whose nibbles
-//! index `vpshufb` tables of their multipliers' sums, byte plane by byte plane (`tally_sets`).
+//! index `vpshufb` tables of their multipliers' sums, byte plane by byte plane (`tally_four_sets`).
 //!
 //! blocks.zig ranks blocks of rows from these tallies. Measured on Zen 5 and rejected:
 //! `vpgatherdd` for the lookups, a flush branch per four rows, pipelining one block's
@@ -217,16 +217,11 @@ const is_high_byte: @Vector(32, bool) = mask: {
     break :mask mask;
 };
 
-/// What the tally of four card sets gives: fingerprints (0 for a bad set, so its lookup stays
-/// inside the tables), cards of each suit (16-bit fields), which sets are bad (bits above
-/// 51, or not 1..7 cards).
-const SetTally = struct { fingerprints: Lanes, suit_counts: Lanes, bad: @Vector(4, bool) };
-
 /// Four card sets at once, with no table load: each suit's field split into nibbles, each
 /// nibble's multipliers' sum looked up by `vpshufb` per byte plane (the nibble's place in
 /// the field picks the table) and summed per set by `vpsadbw`; the nibbles' bits counted the
 /// same way.
-inline fn tally_sets(sets: Lanes) SetTally {
+inline fn tally_four_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     const fields: Bytes = @bitCast(spread_suits(sets));
     const low = fields & @as(Bytes, @splat(0x0F));
     const high = fields >> @splat(4);
@@ -244,72 +239,27 @@ inline fn tally_sets(sets: Lanes) SetTally {
     const suit_counts: Lanes = @bitCast((words + (words >> @splat(8))) & @as(@Vector(16, u16), @splat(0xFF)));
     const bad = (cards == @as(Lanes, @splat(0))) | (cards > @as(Lanes, @splat(cards_per_row))) |
         (sets & @as(Lanes, @splat(eval.set_invalid_bits)) != @as(Lanes, @splat(0)));
+    // A 16-bit count reaching five sets its bit 4 after adding 11 (at most 13: no carry).
+    const flush = (suit_counts + @as(Lanes, @splat(0x000B_000B_000B_000B))) & @as(Lanes, @splat(0x0010_0010_0010_0010)) != @as(Lanes, @splat(0));
+    // The counts, 16-bit fields c0 c1 c2 c3, as the key's four 4-bit counters.
+    const counters = (suit_counts & @as(Lanes, @splat(0xF))) | ((suit_counts >> @splat(12)) & @as(Lanes, @splat(0xF0))) |
+        ((suit_counts >> @splat(24)) & @as(Lanes, @splat(0xF00))) | ((suit_counts >> @splat(36)) & @as(Lanes, @splat(0xF000)));
     return .{
         .fingerprints = @select(u64, bad, @as(Lanes, @splat(0)), fingerprints),
-        .suit_counts = suit_counts,
+        .flush = flush,
+        .counters = counters,
         .bad = bad,
     };
 }
 
-/// Whether a suit holds five cards or more, per set: a 16-bit count reaching five sets its
-/// bit 4 after adding 11 (a count is at most 13: no field carries).
-inline fn holds_flush(suit_counts: Lanes) @Vector(4, bool) {
-    return (suit_counts + @as(Lanes, @splat(0x000B_000B_000B_000B))) & @as(Lanes, @splat(0x0010_0010_0010_0010)) != @as(Lanes, @splat(0));
-}
-
-/// Card sets (uint64, 1 to 7 cards each).
-pub const SetRows = struct {
-    sets: []const u64,
-
+/// Card sets and accumulators, by `tally_four_sets`.
+const set_kernel = struct {
     pub const lanes = rows_per_vector;
     pub const tallies_per_pass = two_tallies_a_pass;
-
-    pub inline fn tally(rows: SetRows, first: usize) Four {
-        const tallied = tally_sets(rows.sets[first..][0..rows_per_vector].*);
-        return .{
-            .fingerprints = tallied.fingerprints,
-            .flush = holds_flush(tallied.suit_counts),
-            .bad = @reduce(.Or, tallied.bad),
-        };
-    }
-
-    pub inline fn rank_row(rows: SetRows, row: usize) u16 {
-        return eval.rank_set(rows.sets[row]);
-    }
+    pub const tally_sets = tally_four_sets;
 };
-
-/// Accumulators (eval.zig's 16-byte `{key, mask}`): each mask tallied as a set, and the key
-/// held to what adding those cards makes (`eval.key_of_set`), so an edited record is bad.
-pub const AccumulatorRows = struct {
-    accumulators: []const eval.Accumulator,
-
-    pub const lanes = rows_per_vector;
-    pub const tallies_per_pass = two_tallies_a_pass;
-
-    pub inline fn tally(rows: AccumulatorRows, first: usize) Four {
-        const words: *const [2 * rows_per_vector]u64 = @ptrCast(rows.accumulators[first..][0..rows_per_vector]);
-        const low: Lanes = words[0..4].*;
-        const high: Lanes = words[4..8].*;
-        const keys = @shuffle(u64, low, high, [4]i32{ 0, 2, ~@as(i32, 0), ~@as(i32, 2) });
-        const masks = @shuffle(u64, low, high, [4]i32{ 1, 3, ~@as(i32, 1), ~@as(i32, 3) });
-        const tallied = tally_sets(masks);
-        // The suit counts (16-bit fields c0 c1 c2 c3) as the key's four 4-bit counters.
-        const counts = tallied.suit_counts;
-        const counters = (counts & @as(Lanes, @splat(0xF))) | ((counts >> @splat(12)) & @as(Lanes, @splat(0xF0))) |
-            ((counts >> @splat(24)) & @as(Lanes, @splat(0xF00))) | ((counts >> @splat(36)) & @as(Lanes, @splat(0xF000)));
-        const expected = tallied.fingerprints +
-            ((counters + @as(Lanes, @splat(eval.Accumulator.empty.key >> eval.suit_counter_shift))) << @splat(eval.suit_counter_shift));
-        return .{
-            .fingerprints = tallied.fingerprints,
-            .flush = holds_flush(tallied.suit_counts),
-            .bad = @reduce(.Or, tallied.bad | (keys != expected)),
-        };
-    }
-
-    pub inline fn rank_row(rows: AccumulatorRows, row: usize) u16 {
-        return eval.rank_accumulator(rows.accumulators[row]);
-    }
-};
+pub const SetRows = blocks.SetSource(set_kernel);
+pub const AccumulatorRows = blocks.AccumulatorSource(set_kernel);
 
 /// Rows of card text back to back, all of one width: seven compact cards ("AhKd7c2s3sQhJd",
 /// 14 bytes: `TextRows`) or seven cards with one separator, a space or a comma, between

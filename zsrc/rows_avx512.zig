@@ -223,12 +223,8 @@ comptime {
 const low_planes = [3]Bytes{ low_chunk_plane(0), low_chunk_plane(1), low_chunk_plane(2) };
 const high_planes = [3][2]Bytes{ high_chunk_plane(0), high_chunk_plane(1), high_chunk_plane(2) };
 
-/// What the tally of eight card sets gives: fingerprints (0 for a bad set, so its lookup
-/// stays inside the tables), cards of each suit (bytes 0..3 of a qword), which sets are bad
-/// (bits above 51, or not 1..7 cards).
-const SetTally = struct { fingerprints: Lanes, suit_counts: Lanes, bad: @Vector(8, bool) };
-
-inline fn tally_sets(sets: Lanes) SetTally {
+/// Eight card sets at once: see the file's doc.
+inline fn tally_eight_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     const chunks = @"llvm.x86.avx512.pmultishift.qb.512"(chunk_starts, @bitCast(sets));
     var fingerprints: Lanes = @splat(0);
     inline for (0..3) |plane| {
@@ -241,76 +237,29 @@ inline fn tally_sets(sets: Lanes) SetTally {
     const too_many = @popCount(sets) -% @as(Lanes, @splat(1)) >= @as(Lanes, @splat(cards_per_row));
     const off_deck = sets & @as(Lanes, @splat(eval.set_invalid_bits)) != @as(Lanes, @splat(0));
     const bad = too_many | off_deck;
+    const suit_counts = chunk_counts + (chunk_counts >> @splat(32));
+    // A byte reaching five sets its bit 3 after adding 3 (a valid set's count is at most 7:
+    // no byte carries into the next).
+    const flush = (suit_counts + @as(Lanes, @splat(0x0303_0303))) & @as(Lanes, @splat(0x0808_0808)) != @as(Lanes, @splat(0));
+    // The counts, bytes c0 c1 c2 c3, as the key's four 4-bit counters.
+    const paired = suit_counts | (suit_counts >> @splat(4));
+    const counters = (paired & @as(Lanes, @splat(0xFF))) | ((paired >> @splat(8)) & @as(Lanes, @splat(0xFF00)));
     return .{
         .fingerprints = @select(u64, bad, @as(Lanes, @splat(0)), fingerprints),
-        .suit_counts = chunk_counts + (chunk_counts >> @splat(32)),
+        .flush = flush,
+        .counters = counters,
         .bad = bad,
     };
 }
 
-/// Whether a suit holds five cards or more, per qword of suit counts: a byte reaching five
-/// sets its bit 3 after adding 3 (a valid set's count is at most 7: no byte carries).
-inline fn holds_flush(suit_counts: Lanes) @Vector(8, bool) {
-    return (suit_counts + @as(Lanes, @splat(0x0303_0303))) & @as(Lanes, @splat(0x0808_0808)) != @as(Lanes, @splat(0));
-}
-
-/// Card sets (uint64, 1 to 7 cards each).
-pub const SetRows = struct {
-    sets: []const u64,
-
+/// Card sets and accumulators, by `tally_eight_sets`.
+const set_kernel = struct {
     pub const lanes = rows_per_vector;
     pub const tallies_per_pass = two_tallies_a_pass;
-
-    pub inline fn tally(rows: SetRows, first: usize) Eight {
-        const tallied = tally_sets(rows.sets[first..][0..rows_per_vector].*);
-        return .{
-            .fingerprints = tallied.fingerprints,
-            .flush = holds_flush(tallied.suit_counts),
-            .bad = @reduce(.Or, tallied.bad),
-        };
-    }
-
-    pub inline fn rank_row(rows: SetRows, row: usize) u16 {
-        return eval.rank_set(rows.sets[row]);
-    }
+    pub const tally_sets = tally_eight_sets;
 };
-
-/// Accumulators (eval.zig's 16-byte `{key, mask}`): each mask tallied as a set, and the key
-/// held to what adding those cards makes (`eval.key_of_set`), so an edited record is bad.
-pub const AccumulatorRows = struct {
-    accumulators: []const eval.Accumulator,
-
-    pub const lanes = rows_per_vector;
-    pub const tallies_per_pass = two_tallies_a_pass;
-
-    pub inline fn tally(rows: AccumulatorRows, first: usize) Eight {
-        const words: *const [2 * rows_per_vector]u64 = @ptrCast(rows.accumulators[first..][0..rows_per_vector]);
-        const low: Lanes = words[0..8].*;
-        const high: Lanes = words[8..16].*;
-        const keys = @shuffle(u64, low, high, evens);
-        const masks = @shuffle(u64, low, high, odds);
-        const tallied = tally_sets(masks);
-        // The suit counts as the key's four 4-bit counters: nibbles c0 | c1 << 4 | c2 << 8
-        // | c3 << 12, from bytes c0 c1 c2 c3.
-        const paired = tallied.suit_counts | (tallied.suit_counts >> @splat(4));
-        const counters = (paired & @as(Lanes, @splat(0xFF))) | ((paired >> @splat(8)) & @as(Lanes, @splat(0xFF00)));
-        const expected = tallied.fingerprints +
-            ((counters + @as(Lanes, @splat(eval.Accumulator.empty.key >> suit_counter_shift))) << @splat(suit_counter_shift));
-        return .{
-            .fingerprints = tallied.fingerprints,
-            .flush = holds_flush(tallied.suit_counts),
-            .bad = @reduce(.Or, tallied.bad | (keys != expected)),
-        };
-    }
-
-    pub inline fn rank_row(rows: AccumulatorRows, row: usize) u16 {
-        return eval.rank_accumulator(rows.accumulators[row]);
-    }
-
-    const suit_counter_shift = eval.suit_counter_shift;
-    const evens: [8]i32 = .{ 0, 2, 4, 6, ~@as(i32, 0), ~@as(i32, 2), ~@as(i32, 4), ~@as(i32, 6) };
-    const odds: [8]i32 = .{ 1, 3, 5, 7, ~@as(i32, 1), ~@as(i32, 3), ~@as(i32, 5), ~@as(i32, 7) };
-};
+pub const SetRows = blocks.SetSource(set_kernel);
+pub const AccumulatorRows = blocks.AccumulatorSource(set_kernel);
 
 /// Rows of card text back to back, all of one width, as rows_avx2.zig's `TextRows` (seven
 /// compact cards, 14 bytes) and `SpacedTextRows` (one space or comma between cards, 20
