@@ -118,8 +118,8 @@ fn rank_showdown_fixed(
     var invalid: u32 = 0;
     const rows = out.len / players;
     var first: usize = 0;
-    if (board_cards == 5 and showdown.available) {
-        const vectored = showdown.rank_showdown(boards, holes, players, out);
+    if (board_cards >= 3 and showdown.available) {
+        const vectored = showdown.rank_showdown(board_cards, boards, holes, players, out);
         first = vectored.rows;
         invalid |= @intFromBool(vectored.bad);
     }

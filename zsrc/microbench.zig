@@ -107,7 +107,7 @@ pub fn main(init: std.process.Init) !void {
             }
             const showdown_out = out[0 .. showdown_rows * players];
             started = now(io);
-            const cold = showdown.rank_showdown(boards, holes, players, showdown_out);
+            const cold = showdown.rank_showdown(5, boards, holes, players, showdown_out);
             const cold_ns = @as(f64, @floatFromInt(now(io) - started)) / @as(f64, @floatFromInt(cold.rows * players));
             // Hot: every row one of the first ten.
             for (10..showdown_rows) |row| {
@@ -115,7 +115,7 @@ pub fn main(init: std.process.Init) !void {
                 @memcpy(holes[row * 12 ..][0..12], holes[(row % 10) * 12 ..][0..12]);
             }
             started = now(io);
-            const warm = showdown.rank_showdown(boards, holes, players, showdown_out);
+            const warm = showdown.rank_showdown(5, boards, holes, players, showdown_out);
             const hot_ns = @as(f64, @floatFromInt(now(io) - started)) / @as(f64, @floatFromInt(warm.rows * players));
             std.debug.print("showdown, 6 players: {d:.3} ns a ranked hand, hot tables {d:.3} ({})\n", .{ cold_ns, hot_ns, cold.bad or warm.bad });
             deal.deal_rows(deal.seed_key(1), 0, 7, deal.full_deck, cards);

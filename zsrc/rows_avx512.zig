@@ -110,7 +110,7 @@ fn rotation(comptime cards: u32, comptime distance: u32) [64]i32 {
     return mask;
 }
 
-fn card_places(comptime cards: u32) @Vector(64, bool) {
+pub fn card_places(comptime cards: u32) @Vector(64, bool) {
     var mask: [64]bool = undefined;
     for (0..64) |j| mask[j] = j % 8 < cards;
     return mask;

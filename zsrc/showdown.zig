@@ -1,6 +1,6 @@
-//! Showdowns on five-card boards by vector tallies (`rank_showdown` with boards `(N, 5)`):
-//! every player's hand becomes a row of seven card ids in a register, and the row sources'
-//! tally (rows_avx2.zig, rows_avx512.zig) ranks four or eight at a time.
+//! Showdowns on boards of 3 to 5 cards by vector tallies (`rank_showdown` with boards
+//! `(N, 3..5)`): every player's hand becomes a row of 5 to 7 card ids in a register, and the
+//! row sources' tally (rows_avx2.zig, rows_avx512.zig) ranks four or eight at a time.
 //!
 //! The hands are taken in blocks of whole table rows (`64 / players` rows, so a row's
 //! players never straddle two blocks), a vector's hands a group. Each group's rows are built
@@ -29,24 +29,23 @@ pub const available = rows_avx2.available;
 const Kernel = if (rows_avx512.available) Avx512 else Avx2;
 
 pub const players_max = 23;
-const board_cards = 5;
-const hand_cards = 7;
 const block_hands_max = 64;
 
-/// Ranks the leading blocks of rows of a showdown on five-card boards (the caller ranks the
-/// rest, from the returned row on): `boards` holds `rows * 5` ids, `holes` `rows * players
-/// * 2`, `out` `rows * players`. Also returns whether any of those rows was bad, with their
-/// ranks then meaningless.
-pub fn rank_showdown(boards: []const u8, holes: []const u8, players: u32, out: []u16) Ranked {
-    return rank_showdown_with(Kernel, boards, holes, players, out);
+/// Ranks the leading blocks of rows of a showdown on boards of `board_cards` (3..5) (the
+/// caller ranks the rest, from the returned row on): `boards` holds `rows * board_cards`
+/// ids, `holes` `rows * players * 2`, `out` `rows * players`. Also returns whether any of
+/// those rows was bad, with their ranks then meaningless.
+pub fn rank_showdown(comptime board_cards: u32, boards: []const u8, holes: []const u8, players: u32, out: []u16) Ranked {
+    return rank_showdown_with(Kernel, board_cards, boards, holes, players, out);
 }
 
 pub const Ranked = struct { rows: usize, bad: bool };
 
-fn rank_showdown_with(comptime K: type, boards: []const u8, holes: []const u8, players: u32, out: []u16) Ranked {
+fn rank_showdown_with(comptime K: type, comptime board_cards: u32, boards: []const u8, holes: []const u8, players: u32, out: []u16) Ranked {
+    comptime std.debug.assert(board_cards >= 3 and board_cards <= 5);
     return switch (players) {
         // Compiled per player count: the layout is a constant, the loops have fixed lengths.
-        inline 1...players_max => |count| rank_blocks(K, count, boards, holes, out),
+        inline 1...players_max => |count| rank_blocks(K, board_cards, count, boards, holes, out),
         else => .{ .rows = 0, .bad = false },
     };
 }
@@ -87,8 +86,8 @@ fn Layout(comptime lanes: u32) type {
     };
 }
 
-fn rank_blocks(comptime K: type, comptime players: u32, boards: []const u8, holes: []const u8, out: []u16) Ranked {
-    const plan = comptime K.Plan.init(players);
+fn rank_blocks(comptime K: type, comptime board_cards: u32, comptime players: u32, boards: []const u8, holes: []const u8, out: []u16) Ranked {
+    const plan = comptime K.Plan.init(players, board_cards);
     const layout = plan.layout;
     const total_rows = out.len / players;
     if (total_rows < layout.rows_per_block + plan.spare_rows) return .{ .rows = 0, .bad = false };
@@ -103,6 +102,7 @@ fn rank_blocks(comptime K: type, comptime players: u32, boards: []const u8, hole
 fn rank_block(comptime K: type, comptime plan: K.Plan, boards: []const u8, holes: []const u8, out: []u16, first_row: usize) bool {
     const layout = plan.layout;
     const players = layout.players;
+    const board_cards = plan.board_cards;
     const lanes = K.lanes;
     const first_hand = first_row * players;
     var fingerprints: [block_hands_max]u32 align(64) = undefined;
@@ -141,6 +141,7 @@ const Avx512 = struct {
 
     const Plan = struct {
         layout: Layout(lanes),
+        board_cards: u32,
         /// Rows a block's loads may read past it.
         spare_rows: u32,
         /// Per group: the `vpermi2b` index building its rows from the window of boards
@@ -154,11 +155,12 @@ const Avx512 = struct {
         /// Per chunk: the bytes that are hole cards of the block's rows.
         hole_places: [block_hands_max / 2]@Vector(64, bool),
 
-        fn init(players: u32) Plan {
+        fn init(players: u32, board_cards: u32) Plan {
             @setEvalBranchQuota(200_000);
             const layout = Layout(lanes).init(players);
             var plan: Plan = .{
                 .layout = layout,
+                .board_cards = board_cards,
                 .spare_rows = undefined,
                 .indices = undefined,
                 .hole_rows_per_vector = 64 / (2 * players),
@@ -207,14 +209,15 @@ const Avx512 = struct {
 
     inline fn tally_group(comptime plan: Plan, group: usize, boards: []const u8, holes: []const u8, first_row: usize) rows_avx512.Eight {
         const layout = plan.layout;
+        const board_cards = plan.board_cards;
         const row = first_row + layout.rows[group][0];
         const hand = first_row * layout.players + layout.hands[group][0];
         const board_bytes: Bytes = boards[row * board_cards ..][0..board_window].*;
         const hole_bytes: @Vector(16, u8) = holes[hand * 2 ..][0..16].*;
         const hole_window = @shuffle(u8, hole_bytes, @as(@Vector(16, u8), @splat(0)), widen);
         const built = rows_avx512.lookup128(.{ board_bytes, hole_window }, plan.indices[group]);
-        const ids = @select(u8, rows_avx512.is_card, built, @as(Bytes, @splat(rows_avx512.filler)));
-        return rows_avx512.tally_ids(hand_cards, ids);
+        const ids = @select(u8, rows_avx512.card_places(board_cards + 2), built, @as(Bytes, @splat(rows_avx512.filler)));
+        return rows_avx512.tally_ids(board_cards + 2, ids);
     }
 
     inline fn holes_shared(comptime plan: Plan, holes: []const u8, first_row: usize) bool {
@@ -241,6 +244,7 @@ const Avx2 = struct {
 
     const Plan = struct {
         layout: Layout(lanes),
+        board_cards: u32,
         /// Rows a block's 16-byte loads may read past it.
         spare_rows: u32,
         /// Per group: the `vpshufb` indices building its rows, each 128-bit half (two hands)
@@ -249,11 +253,12 @@ const Avx2 = struct {
         board_indices: [groups_max]Bytes,
         hole_indices: [groups_max]Bytes,
 
-        fn init(players: u32) Plan {
+        fn init(players: u32, board_cards: u32) Plan {
             @setEvalBranchQuota(200_000);
             const layout = Layout(lanes).init(players);
             var plan: Plan = .{
                 .layout = layout,
+                .board_cards = board_cards,
                 // 16 bytes read from a block's last board and from its last hand's cards.
                 .spare_rows = @max(16 / board_cards + 1, (16 + 2 * players - 1) / (2 * players)),
                 .board_indices = undefined,
@@ -286,6 +291,7 @@ const Avx2 = struct {
 
     inline fn tally_group(comptime plan: Plan, group: usize, boards: []const u8, holes: []const u8, first_row: usize) rows_avx2.Four {
         const layout = plan.layout;
+        const board_cards = plan.board_cards;
         var board_halves: [2]Half = undefined;
         var hole_halves: [2]Half = undefined;
         inline for (0..2) |half| {
@@ -299,7 +305,7 @@ const Avx2 = struct {
         // The spare byte of each row stays 0: rows_avx2.zig's tally takes it for a deuce.
         const ids = rows_avx2.lookup16(board_bytes, plan.board_indices[group]) |
             rows_avx2.lookup16(hole_bytes, plan.hole_indices[group]);
-        return rows_avx2.tally_ids(hand_cards, ids);
+        return rows_avx2.tally_ids(board_cards + 2, ids);
     }
 
     inline fn holes_shared(comptime plan: Plan, holes: []const u8, first_row: usize) bool {
@@ -321,7 +327,11 @@ const deal = @import("deal.zig");
 /// The showdown kernels this build has, to test each one.
 const kernels = if (rows_avx512.available) .{ Avx2, Avx512 } else if (rows_avx2.available) .{Avx2} else .{};
 
-test "showdown: every player count ranks as the scalar path; any shared or bad card is caught" {
+test "showdown: every board size and player count ranks as the scalar path; any shared or bad card is caught" {
+    inline for (.{ 3, 4, 5 }) |board_cards| try check_showdowns(board_cards);
+}
+
+fn check_showdowns(comptime board_cards: u32) !void {
     const gpa = std.testing.allocator;
     var state: u64 = 3;
     for (1..24) |players_usize| {
@@ -345,9 +355,9 @@ test "showdown: every player count ranks as the scalar path; any shared or bad c
             @memcpy(holes[row * players * 2 ..][0 .. players * 2], dealt[board_cards..]);
         }
         inline for (kernels) |K| {
-            const done = rank_showdown_with(K, boards, holes, players, out);
+            const done = rank_showdown_with(K, board_cards, boards, holes, players, out);
             try std.testing.expect(!done.bad);
-            try std.testing.expect(done.rows > 0 and done.rows + 64 / players + 64 >= total_rows);
+            try std.testing.expect(done.rows > 0 and done.rows + 64 / players + 64 / board_cards + 64 >= total_rows);
             for (0..done.rows * players) |hand| {
                 var accumulator: eval.Accumulator = .empty;
                 for (boards[(hand / players) * board_cards ..][0..board_cards]) |card| accumulator.add(card);
@@ -367,10 +377,10 @@ test "showdown: every player count ranks as the scalar path; any shared or bad c
                     const other = (position + 1 + (state >> 32) % (cards_per_row - 1)) % cards_per_row;
                     cell.* = if (other < board_cards) boards[row * board_cards + other] else holes[row * players * 2 + other - board_cards];
                 }
-                try std.testing.expect(rank_showdown_with(K, boards, holes, players, out).bad);
+                try std.testing.expect(rank_showdown_with(K, board_cards, boards, holes, players, out).bad);
                 cell.* = kept;
             }
-            try std.testing.expect(!rank_showdown_with(K, boards, holes, players, out).bad);
+            try std.testing.expect(!rank_showdown_with(K, board_cards, boards, holes, players, out).bad);
         }
     }
 }
