@@ -50,10 +50,12 @@ fn rank_showdown_with(comptime K: type, comptime board_cards: u32, boards: []con
     };
 }
 
-/// Where a block's hands sit, from the number of players and the vector width alone.
+/// Where a block's hands sit, from the number of players, the board's cards and the vector
+/// width alone.
 fn Layout(comptime lanes: u32) type {
     return struct {
         players: u32,
+        board_cards: u32,
         rows_per_block: u32,
         hands_per_block: u32,
         groups: u32,
@@ -62,12 +64,13 @@ fn Layout(comptime lanes: u32) type {
         hands: [block_hands_max / lanes][lanes]u32,
         rows: [block_hands_max / lanes][lanes]u32,
 
-        fn init(players: u32) @This() {
+        fn init(players: u32, board_cards: u32) @This() {
             std.debug.assert(players >= 1 and players <= players_max);
             const rows_per_block = block_hands_max / players;
             const hands_per_block = rows_per_block * players;
             var layout: @This() = .{
                 .players = players,
+                .board_cards = board_cards,
                 .rows_per_block = rows_per_block,
                 .hands_per_block = hands_per_block,
                 .groups = (hands_per_block + lanes - 1) / lanes,
@@ -102,7 +105,7 @@ fn rank_blocks(comptime K: type, comptime board_cards: u32, comptime players: u3
 fn rank_block(comptime K: type, comptime plan: K.Plan, boards: []const u8, holes: []const u8, out: []u16, first_row: usize) bool {
     const layout = plan.layout;
     const players = layout.players;
-    const board_cards = plan.board_cards;
+    const board_cards = layout.board_cards;
     const lanes = K.lanes;
     const first_hand = first_row * players;
     var fingerprints: [block_hands_max]u32 align(64) = undefined;
@@ -141,7 +144,6 @@ const Avx512 = struct {
 
     const Plan = struct {
         layout: Layout(lanes),
-        board_cards: u32,
         /// Rows a block's loads may read past it.
         spare_rows: u32,
         /// Per group: the `vpermi2b` index building its rows from the window of boards
@@ -157,10 +159,9 @@ const Avx512 = struct {
 
         fn init(players: u32, board_cards: u32) Plan {
             @setEvalBranchQuota(200_000);
-            const layout = Layout(lanes).init(players);
+            const layout = Layout(lanes).init(players, board_cards);
             var plan: Plan = .{
                 .layout = layout,
-                .board_cards = board_cards,
                 .spare_rows = undefined,
                 .indices = undefined,
                 .hole_rows_per_vector = 64 / (2 * players),
@@ -209,7 +210,7 @@ const Avx512 = struct {
 
     inline fn tally_group(comptime plan: Plan, group: usize, boards: []const u8, holes: []const u8, first_row: usize) rows_avx512.Eight {
         const layout = plan.layout;
-        const board_cards = plan.board_cards;
+        const board_cards = layout.board_cards;
         const row = first_row + layout.rows[group][0];
         const hand = first_row * layout.players + layout.hands[group][0];
         const board_bytes: Bytes = boards[row * board_cards ..][0..board_window].*;
@@ -244,7 +245,6 @@ const Avx2 = struct {
 
     const Plan = struct {
         layout: Layout(lanes),
-        board_cards: u32,
         /// Rows a block's 16-byte loads may read past it.
         spare_rows: u32,
         /// Per group: the `vpshufb` indices building its rows, each 128-bit half (two hands)
@@ -255,10 +255,9 @@ const Avx2 = struct {
 
         fn init(players: u32, board_cards: u32) Plan {
             @setEvalBranchQuota(200_000);
-            const layout = Layout(lanes).init(players);
+            const layout = Layout(lanes).init(players, board_cards);
             var plan: Plan = .{
                 .layout = layout,
-                .board_cards = board_cards,
                 // 16 bytes read from a block's last board and from its last hand's cards.
                 .spare_rows = @max(16 / board_cards + 1, (16 + 2 * players - 1) / (2 * players)),
                 .board_indices = undefined,
@@ -291,7 +290,7 @@ const Avx2 = struct {
 
     inline fn tally_group(comptime plan: Plan, group: usize, boards: []const u8, holes: []const u8, first_row: usize) rows_avx2.Four {
         const layout = plan.layout;
-        const board_cards = plan.board_cards;
+        const board_cards = layout.board_cards;
         var board_halves: [2]Half = undefined;
         var hole_halves: [2]Half = undefined;
         inline for (0..2) |half| {
