@@ -16,8 +16,11 @@ const deal = @import("deal.zig");
 const enumerate = @import("enumerate.zig");
 const kernel_abi = @import("kernel_abi.zig");
 const equity = @import("equity.zig");
+const spot_zig = @import("spot.zig");
+const equity_count = @import("equity_count.zig");
 
 pub const Tally = equity.Tally;
+pub const Sums = spot_zig.Sums;
 pub const Accumulator = eval.Accumulator;
 const builtin = @import("builtin");
 
@@ -99,7 +102,7 @@ fn xgetbv0() u32 {
 }
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 12;
+pub const abi_version: u32 = 13;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -113,6 +116,8 @@ pub const Status = enum(c_int) {
     bad_suit = 8,
     output_full = 9,
     inconsistent_key = 10,
+    out_of_memory = 11,
+    bad_weight = 12,
 
     pub const c_name = "pp_status";
 };
@@ -219,6 +224,12 @@ fn equity_setup(hole_sets: ?[*]const u64, players: u32, board: u64, dead: u64, e
 fn fail_equity(err: ?*Error, row: i64, card: i32, status: Status) EquitySetupResult {
     if (err) |out| out.* = .{ .row = @bitCast(row), .card = card, .position = -1 };
     return .{ .failed = status };
+}
+
+const combos_count = @import("combos.zig").count;
+
+fn as_spot(pointer: anytype) *const spot_zig.Spot {
+    return @ptrCast(@alignCast(pointer));
 }
 
 pub const api = struct {
@@ -493,6 +504,93 @@ pub const api = struct {
         const missing: u32 = equity.board_cards_max - board_cards;
         if (!kernels().equity_ranges(c, w, o, players, &board_accumulator, dead, missing, deal.seed_key(seed), first_game, count, tallies orelse
             return .null_pointer, games orelse return .null_pointer)) return .output_full;
+        return .ok;
+    }
+
+    /// Prepares a spot for equity over ranges: `weights` holds `players` (2..10) rows of
+    /// 1,326 combo weights (finite, ≥ 0; the combo order of `pp.COMBOS`), `random_players`
+    /// bit p marks player p random (dealt from the deck by Monte Carlo), `board` holds 0, 3,
+    /// 4 or 5 cards. A player holding one combo is a known hand: no board, dead or other
+    /// known card may meet it (`duplicate_card`, `err.row` the player, -1 board, -2 dead).
+    /// `empty_hand` names a player left with no combo. Free the spot with `pp_spot_free`.
+    pub fn pp_spot_new(
+        weights: ?[*]const f64,
+        players: u32,
+        random_players: u32,
+        board: u64,
+        dead: u64,
+        spot: ?*?*anyopaque,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const w = weights orelse return .null_pointer;
+        const out = spot orelse return .null_pointer;
+        if (players < 2 or players > spot_zig.players_max) return .bad_argument;
+        const prepared = std.heap.page_allocator.create(spot_zig.Spot) catch return .out_of_memory;
+        switch (spot_zig.prepare(prepared, w[0 .. players * @as(usize, combos_count)], players, random_players, board, dead)) {
+            .ok => {
+                out.* = prepared;
+                return .ok;
+            },
+            .failed => |failure| {
+                std.heap.page_allocator.destroy(prepared);
+                if (err) |e| e.* = .{ .row = @bitCast(failure.player), .card = failure.card, .position = -1 };
+                return switch (failure.kind) {
+                    .bad_argument => .bad_argument,
+                    .card_out_of_range => .card_out_of_range,
+                    .duplicate_card => .duplicate_card,
+                    .empty_hand => .empty_hand,
+                    .bad_weight => .bad_weight,
+                };
+            },
+        }
+    }
+
+    pub fn pp_spot_free(spot: ?*anyopaque) callconv(.c) void {
+        if (spot) |s| std.heap.page_allocator.destroy(@as(*spot_zig.Spot, @ptrCast(@alignCast(s))));
+    }
+
+    /// The combos player `player` holds once cards out of play are removed (0: no player).
+    pub fn pp_spot_support(spot: ?*const anyopaque, player: u32) callconv(.c) u32 {
+        const s = as_spot(spot orelse return 0);
+        return if (player < s.players) s.support_len[player] else 0;
+    }
+
+    /// How many runouts complete the board (1 on a river).
+    pub fn pp_spot_runouts(spot: ?*const anyopaque) callconv(.c) u64 {
+        return equity_count.runouts(as_spot(spot orelse return 0));
+    }
+
+    /// Monte Carlo over the spot: games `first_game .. first_game + games` of the stream
+    /// `seed` (game g depends on seed and g only), added to `out` (`out_len` Sums, at least
+    /// players × 1,327: per player, one per combo held, then one unused).
+    pub fn pp_spot_sample(spot: ?*const anyopaque, seed: u64, first_game: u64, games: u64, out: ?[*]Sums, out_len: u64) callconv(.c) Status {
+        const s = as_spot(spot orelse return .null_pointer);
+        const o = out orelse return .null_pointer;
+        if (out_len < s.players * spot_zig.slots) return .bad_argument;
+        kernels().equity_sample(s, deal.seed_key(seed), first_game, games, o);
+        return .ok;
+    }
+
+    /// Exact count over the spot (boards of 3 to 5 cards): `order` lists every player once,
+    /// the counted player last; items `first_item .. first_item + items` of
+    /// `pp_spot_runouts × pp_spot_support(order[0])` are added to `out` as in
+    /// `pp_spot_sample`, the counted player's in its last slot.
+    pub fn pp_spot_count(spot: ?*const anyopaque, order: ?[*]const u8, first_item: u64, items: u64, out: ?[*]Sums, out_len: u64) callconv(.c) Status {
+        const s = as_spot(spot orelse return .null_pointer);
+        const o = out orelse return .null_pointer;
+        const ord = order orelse return .null_pointer;
+        if (out_len < s.players * spot_zig.slots) return .bad_argument;
+        var seen: u32 = 0;
+        for (ord[0..s.players]) |p| {
+            if (p >= s.players or seen >> @intCast(p) & 1 != 0) return .bad_argument;
+            seen |= @as(u32, 1) << @intCast(p);
+        }
+        const total = equity_count.items(s, ord[0]);
+        if (first_item > total or items > total - first_item) return .bad_argument;
+        if (items == 0) return .ok;
+        const scratch = std.heap.page_allocator.alloc(f64, equity_count.scratch_len) catch return .out_of_memory;
+        defer std.heap.page_allocator.free(scratch);
+        kernels().equity_count(s, ord, first_item, items, scratch.ptr, o);
         return .ok;
     }
 

@@ -75,6 +75,7 @@ pub fn main(init: std.process.Init) !void {
     try write_enum(w, capi.Status, "PP_");
     try write_struct(w, capi.Error);
     try write_struct(w, capi.Tally);
+    try write_struct(w, capi.Sums);
     try write_struct(w, capi.Accumulator);
     inline for (@typeInfo(capi.api).@"struct".decl_names) |name| {
         try write_function(w, name, @TypeOf(@field(capi.api, name)));

@@ -8,6 +8,7 @@
 const batch = @import("batch.zig");
 const eval = @import("eval.zig");
 const equity = @import("equity.zig");
+const spot = @import("spot.zig");
 
 /// A failed batch: what `batch.HandError` says, in a C-compatible shape.
 pub const HandFailure = extern struct {
@@ -63,7 +64,15 @@ pub const EquityMonteCarlo = fn ([*]const eval.Accumulator, u32, *const eval.Acc
 
 pub const EquityRanges = fn ([*]const u64, [*]const f64, [*]const u32, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) bool;
 
+/// Equity over ranges (equity_sample.zig, equity_count.zig) on a prepared spot: games
+/// (key, first game, count) or count items (order, first item, count, scratch), adding to
+/// `players * spot.slots` Sums.
+pub const EquitySample = fn (*const spot.Spot, u64, u64, u64, [*]spot.Sums) callconv(.c) void;
+pub const EquityCount = fn (*const spot.Spot, [*]const u8, u64, u64, [*]f64, [*]spot.Sums) callconv(.c) void;
+
 pub const Kernels = struct {
+    equity_sample: *const EquitySample,
+    equity_count: *const EquityCount,
     equity_ranges: *const EquityRanges,
     equity_exact: *const EquityExact,
     street_equities: *const StreetEquities,
@@ -84,6 +93,8 @@ pub const Kernels = struct {
 /// The kernel set exported under `prefix` by one compiled copy of kernels.zig.
 pub fn resolve(comptime prefix: []const u8) Kernels {
     return .{
+        .equity_sample = @extern(*const EquitySample, .{ .name = prefix ++ "equity_sample" }),
+        .equity_count = @extern(*const EquityCount, .{ .name = prefix ++ "equity_count" }),
         .equity_ranges = @extern(*const EquityRanges, .{ .name = prefix ++ "equity_ranges" }),
         .equity_exact = @extern(*const EquityExact, .{ .name = prefix ++ "equity_exact" }),
         .street_equities = @extern(*const StreetEquities, .{ .name = prefix ++ "street_equities" }),

@@ -9,6 +9,18 @@ const enumerate = @import("enumerate.zig");
 const columns = @import("columns.zig");
 const equity = @import("equity.zig");
 const eval = @import("eval.zig");
+const spot_zig = @import("spot.zig");
+const equity_sample = @import("equity_sample.zig");
+const equity_count = @import("equity_count.zig");
+
+fn sample_spot(spot: *const spot_zig.Spot, key: u64, first_game: u64, games: u64, out: [*]spot_zig.Sums) callconv(.c) void {
+    equity_sample.sample(spot, key, first_game, games, out[0 .. spot.players * spot_zig.slots]);
+}
+
+fn count_spot(spot: *const spot_zig.Spot, order: [*]const u8, first_item: u64, items: u64, scratch: [*]f64, out: [*]spot_zig.Sums) callconv(.c) void {
+    const sums = out[0 .. spot.players * spot_zig.slots];
+    equity_count.count(spot, order[0..spot.players], first_item, items, scratch[0..equity_count.scratch_len], sums);
+}
 
 fn equity_exact(
     holes: [*]const eval.Accumulator,
@@ -162,6 +174,8 @@ fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16
 comptime {
     const p = options.prefix;
     const hidden: std.lang.SymbolVisibility = .hidden;
+    @export(&sample_spot, .{ .name = p ++ "equity_sample", .visibility = hidden });
+    @export(&count_spot, .{ .name = p ++ "equity_count", .visibility = hidden });
     @export(&equity_ranges, .{ .name = p ++ "equity_ranges", .visibility = hidden });
     @export(&equity_exact, .{ .name = p ++ "equity_exact", .visibility = hidden });
     @export(&street_equities, .{ .name = p ++ "street_equities", .visibility = hidden });

@@ -14,6 +14,10 @@ comptime {
     _ = @import("enumerate.zig");
     _ = @import("columns.zig");
     _ = @import("equity.zig");
+    _ = @import("combos.zig");
+    _ = @import("spot.zig");
+    _ = @import("equity_sample.zig");
+    _ = @import("equity_count.zig");
     _ = @import("rows_avx2.zig");
     _ = @import("rows_avx512.zig");
     _ = @import("blocks.zig");

@@ -1,0 +1,316 @@
+//! A spot for equity over ranges: every player's weights over the 1,326 combos after card
+//! removal, and what the samplers and counters read of them (alias tables, per-card sums,
+//! partner masks), built once by `prepare` and then only read, by any number of threads.
+//!
+//! A player is *fixed* when one combo is left to it (a known hand: its cards are then out
+//! for everyone else), *random* when the caller says so (every live combo at weight 1; Monte
+//! Carlo deals it from the deck left rather than drawing a combo), and a *range* otherwise.
+const std = @import("std");
+const eval = @import("eval.zig");
+const combos = @import("combos.zig");
+
+pub const players_max = 10;
+pub const board_cards_max = 5;
+
+pub const Spot = extern struct {
+    players: u32,
+    /// Bit p: player p is random.
+    random_players: u32,
+    /// Bit p: player p holds one combo.
+    fixed_players: u32,
+    board_cards: u32,
+    board: u64,
+    dead: u64,
+    /// The cards of the fixed players.
+    fixed_cards: u64,
+    /// Weights after card removal: combos holding a board, dead or other fixed player's card
+    /// are 0.
+    weights: [players_max][combos.count]f64,
+    totals: [players_max]f64,
+    /// `card_sums[p][c]`: the weight of p's combos holding card c.
+    card_sums: [players_max][eval.card_count]f64,
+    /// `partners[p][c]`: the cards d such that p holds combo {c, d} with weight > 0.
+    partners: [players_max][eval.card_count]u64,
+    /// The combos of weight > 0, and their number.
+    support: [players_max][combos.count]u16,
+    support_len: [players_max]u32,
+    /// Walker's alias table over `support`: entry i is kept with probability
+    /// `alias_keep[i]`, else it is `alias_other[i]`.
+    alias_keep: [players_max][combos.count]f64,
+    alias_other: [players_max][combos.count]u16,
+    /// Every combo some player holds, each once.
+    union_support: [combos.count]u16,
+    union_len: u32,
+
+    pub fn is_fixed(spot: *const Spot, player: usize) bool {
+        return spot.fixed_players >> @intCast(player) & 1 != 0;
+    }
+
+    pub fn is_random(spot: *const Spot, player: usize) bool {
+        return spot.random_players >> @intCast(player) & 1 != 0;
+    }
+
+    /// The weight player p holds among combos meeting none of `cards` (cards of players drawn
+    /// before it; the board, dead and fixed cards are out already): inclusion-exclusion over
+    /// the cards, and back in each pair of them that p holds as a combo.
+    pub inline fn weight_without(spot: *const Spot, p: usize, cards: u64) f64 {
+        var removed: f64 = 0;
+        var rest = cards;
+        while (rest != 0) : (rest &= rest - 1) {
+            const x: u6 = @intCast(@ctz(rest));
+            removed += spot.card_sums[p][x];
+            var pairs = spot.partners[p][x] & rest & ~(@as(u64, 1) << x);
+            while (pairs != 0) : (pairs &= pairs - 1) {
+                removed -= spot.weights[p][combos.index[x][@ctz(pairs)]];
+            }
+        }
+        return spot.totals[p] - removed;
+    }
+
+    /// The cards no runout may hold.
+    pub fn out_cards(spot: *const Spot) u64 {
+        return spot.board | spot.dead | spot.fixed_cards;
+    }
+};
+
+/// What a run adds up for one player holding one combo (weighted by each game's or deal's
+/// weight w): games, games won alone, games split, pot share in units of 1/`pot_units`, and
+/// for Monte Carlo's standard errors, w², w²·share and w²·share².
+pub const Sums = extern struct {
+    games: f64 = 0,
+    wins: f64 = 0,
+    ties: f64 = 0,
+    shares: f64 = 0,
+    w2: f64 = 0,
+    w2_shares: f64 = 0,
+    w2_shares2: f64 = 0,
+
+    pub const c_name = "pp_sums";
+};
+
+/// A run's output holds `slots` Sums per player: one per combo, then one for the player's
+/// whole range where the run does not split it by combo (the counted player of `count`).
+pub const slots = combos.count + 1;
+pub const whole_range_slot = combos.count;
+
+/// One pot, in share units: divisible by every player count from 1 to 10, so every split
+/// is a whole number of units.
+pub const pot_units = 2520;
+
+/// A pot's share for each number of winners, in units.
+pub const shares: [players_max + 2]f64 = table: {
+    var table: [players_max + 2]f64 = @splat(0);
+    for (1..players_max + 1) |winners| table[winners] = pot_units / winners;
+    break :table table;
+};
+
+comptime {
+    for (1..players_max + 1) |players| std.debug.assert(pot_units % players == 0);
+}
+
+/// Why `prepare` refused a spot: a player (or -1 the board, -2 the dead cards) and a card.
+pub const Failure = struct {
+    kind: Kind,
+    player: i64 = -1,
+    card: i32 = -1,
+
+    pub const Kind = enum { bad_argument, card_out_of_range, duplicate_card, empty_hand, bad_weight };
+};
+
+pub const Result = union(enum) { ok, failed: Failure };
+
+/// Fills `spot` from `weights` (`players` rows of `combos.count`, each finite and ≥ 0), the
+/// random players' bits, the board (0, 3, 4 or 5 cards) and the dead cards.
+pub fn prepare(spot: *Spot, weights: []const f64, players: u32, random_players: u32, board: u64, dead: u64) Result {
+    if (players < 2 or players > players_max) return fail(.bad_argument, -1, -1);
+    if (weights.len != @as(usize, players) * combos.count) return fail(.bad_argument, -1, -1);
+    if (board & eval.set_invalid_bits != 0) return fail(.card_out_of_range, -1, @ctz(board & eval.set_invalid_bits));
+    if (dead & eval.set_invalid_bits != 0) return fail(.card_out_of_range, -2, @ctz(dead & eval.set_invalid_bits));
+    if (board & dead != 0) return fail(.duplicate_card, -2, @ctz(board & dead));
+    const board_cards = @popCount(board);
+    if (board_cards != 0 and (board_cards < 3 or board_cards > board_cards_max)) return fail(.bad_argument, -1, -1);
+    spot.* = .{
+        .players = players,
+        .random_players = random_players & ((@as(u32, 1) << @intCast(players)) - 1),
+        .fixed_players = 0,
+        .board_cards = board_cards,
+        .board = board,
+        .dead = dead,
+        .fixed_cards = 0,
+        .weights = undefined,
+        .totals = @splat(0),
+        .card_sums = @splat(@splat(0)),
+        .partners = @splat(@splat(0)),
+        .support = undefined,
+        .support_len = @splat(0),
+        .alias_keep = undefined,
+        .alias_other = undefined,
+        .union_support = undefined,
+        .union_len = 0,
+    };
+    for (0..players) |p| {
+        const row = weights[p * combos.count ..][0..combos.count];
+        for (row) |w| if (!(w >= 0 and w <= std.math.floatMax(f64))) return fail(.bad_weight, @intCast(p), -1);
+        spot.weights[p] = row.*;
+    }
+    if (fix_known_hands(spot)) |failure| return .{ .failed = failure };
+    for (0..players) |p| {
+        remove_cards(spot, p);
+        if (spot.support_len[p] == 0) return fail(.empty_hand, @intCast(p), -1);
+        build_alias(spot, p);
+    }
+    var seen: [combos.count]bool = @splat(false);
+    for (0..players) |p| for (spot.support[p][0..spot.support_len[p]]) |c| {
+        if (seen[c]) continue;
+        seen[c] = true;
+        spot.union_support[spot.union_len] = c;
+        spot.union_len += 1;
+    };
+    return .ok;
+}
+
+fn fail(kind: Failure.Kind, player: i64, card: i32) Result {
+    return .{ .failed = .{ .kind = kind, .player = player, .card = card } };
+}
+
+/// Marks the players holding one combo (of weight > 0) before any removal; their cards may
+/// not meet the board, the dead cards or each other.
+fn fix_known_hands(spot: *Spot) ?Failure {
+    for (0..spot.players) |p| {
+        var only: ?u16 = null;
+        var held: u32 = 0;
+        for (spot.weights[p], 0..) |w, c| if (w > 0) {
+            held += 1;
+            only = @intCast(c);
+        };
+        if (held != 1) continue;
+        const set = combos.set(only.?);
+        const taken = spot.board | spot.dead | spot.fixed_cards;
+        if (taken & set != 0) {
+            return .{ .kind = .duplicate_card, .player = @intCast(p), .card = @ctz(taken & set) };
+        }
+        spot.fixed_cards |= set;
+        spot.fixed_players |= @as(u32, 1) << @intCast(p);
+    }
+    return null;
+}
+
+/// Zeroes player p's combos that hold a card out of play, and sums what is left.
+fn remove_cards(spot: *Spot, p: usize) void {
+    const own = if (spot.is_fixed(p)) combos.set(first_held(spot.weights[p])) else 0;
+    const out = spot.board | spot.dead | (spot.fixed_cards & ~own);
+    for (&spot.weights[p], 0..) |*w, i| {
+        const c: u16 = @intCast(i);
+        if (combos.set(c) & out != 0) w.* = 0;
+        if (w.* == 0) continue;
+        spot.support[p][spot.support_len[p]] = c;
+        spot.support_len[p] += 1;
+        spot.totals[p] += w.*;
+        const a = combos.first[c];
+        const b = combos.second[c];
+        spot.card_sums[p][a] += w.*;
+        spot.card_sums[p][b] += w.*;
+        spot.partners[p][a] |= @as(u64, 1) << @intCast(b);
+        spot.partners[p][b] |= @as(u64, 1) << @intCast(a);
+    }
+}
+
+fn first_held(weights: [combos.count]f64) u16 {
+    for (weights, 0..) |w, c| if (w > 0) return @intCast(c);
+    unreachable;
+}
+
+/// Vose's construction of Walker's alias table over player p's support: a combo is then
+/// drawn in O(1), one uniform index and one uniform fraction.
+fn build_alias(spot: *Spot, p: usize) void {
+    const n = spot.support_len[p];
+    const support = spot.support[p][0..n];
+    const keep = spot.alias_keep[p][0..n];
+    const other = spot.alias_other[p][0..n];
+    var small: [combos.count]u16 = undefined;
+    var large: [combos.count]u16 = undefined;
+    var small_len: usize = 0;
+    var large_len: usize = 0;
+    const scale = @as(f64, @floatFromInt(n)) / spot.totals[p];
+    for (support, 0..) |c, i| {
+        keep[i] = spot.weights[p][c] * scale;
+        other[i] = @intCast(i);
+        if (keep[i] < 1) {
+            small[small_len] = @intCast(i);
+            small_len += 1;
+        } else {
+            large[large_len] = @intCast(i);
+            large_len += 1;
+        }
+    }
+    while (small_len > 0 and large_len > 0) {
+        small_len -= 1;
+        const s = small[small_len];
+        const l = large[large_len - 1];
+        other[s] = l;
+        keep[l] -= 1 - keep[s];
+        if (keep[l] < 1) {
+            large_len -= 1;
+            small[small_len] = l;
+            small_len += 1;
+        }
+    }
+    // What is left is 1 up to rounding: kept always.
+    for (small[0..small_len]) |i| keep[i] = 1;
+    for (large[0..large_len]) |i| keep[i] = 1;
+}
+
+test "prepare: removal, fixed hands, alias tables that sum to the weights" {
+    const page = std.heap.page_allocator;
+    const spot = try page.create(Spot);
+    defer page.destroy(spot);
+    var weights: [3 * combos.count]f64 = @splat(0);
+    // Player 0: AcKd only. Player 1: every combo holding the Ac or the 2s, weight 0.5.
+    // Player 2: random.
+    const ace_clubs = 25;
+    const king_diamonds = 50;
+    weights[combos.index[ace_clubs][king_diamonds]] = 1;
+    for (0..52) |o| {
+        if (o != ace_clubs) weights[combos.count + combos.index[ace_clubs][o]] = 0.5;
+        if (o != 0) weights[combos.count + combos.index[0][o]] = 0.5;
+    }
+    for (weights[2 * combos.count ..]) |*w| w.* = 1;
+    const board: u64 = (1 << 1) | (1 << 2) | (1 << 3); // 3s 4s 5s
+    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 3, 0b100, board, 0));
+    try std.testing.expectEqual(@as(u32, 1), spot.fixed_players);
+    try std.testing.expectEqual(@as(u32, 1), spot.support_len[0]);
+    // Player 1 loses every Ac combo (fixed), and 2s with a board card or the Kd.
+    try std.testing.expectEqual(@as(u32, 51 - 5), spot.support_len[1]);
+    try std.testing.expectEqual(@as(u32, 47 * 46 / 2), spot.support_len[2]);
+    for (0..3) |p| {
+        var total: f64 = 0;
+        var mass: [combos.count]f64 = @splat(0);
+        const n = spot.support_len[p];
+        for (0..n) |i| {
+            mass[spot.support[p][i]] += spot.alias_keep[p][i];
+            mass[spot.support[p][spot.alias_other[p][i]]] += 1 - spot.alias_keep[p][i];
+        }
+        for (0..n) |i| {
+            const c = spot.support[p][i];
+            const expected = spot.weights[p][c] / spot.totals[p] * @as(f64, @floatFromInt(n));
+            try std.testing.expectApproxEqAbs(expected, mass[c], 1e-9);
+            total += spot.weights[p][c];
+        }
+        try std.testing.expectApproxEqAbs(spot.totals[p], total, 1e-9);
+    }
+    // Without the Kd and the 6s: player 2 (random) loses every combo holding either.
+    const cards = (@as(u64, 1) << king_diamonds) | (1 << 4);
+    const left = spot.weight_without(2, cards);
+    var by_hand: f64 = 0;
+    for (spot.support[2][0..spot.support_len[2]]) |c| {
+        if (combos.set(c) & cards == 0) by_hand += spot.weights[2][c];
+    }
+    try std.testing.expectEqual(by_hand, left);
+    // A known hand meeting the board is refused, naming the player and the card.
+    weights[combos.index[ace_clubs][king_diamonds]] = 0;
+    weights[combos.index[1][ace_clubs]] = 1;
+    const refused = prepare(spot, &weights, 3, 0b100, board, 0);
+    try std.testing.expectEqual(Failure.Kind.duplicate_card, refused.failed.kind);
+    try std.testing.expectEqual(@as(i64, 0), refused.failed.player);
+    try std.testing.expectEqual(@as(i32, 1), refused.failed.card);
+}
