@@ -18,7 +18,7 @@ import cffi
 
 from ._names import card_name
 
-ABI_VERSION = 12
+ABI_VERSION = 13
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 
@@ -164,7 +164,30 @@ def check_parse(status: int, err, strings_text: list[bytes] | None, single: bool
     check_call(status)
 
 
+def check_players(status: int, err) -> None:
+    """Raises for a failed equity call: ``err.row`` is the player (-1 the board, -2 the dead
+    cards) and ``err.card`` the card."""
+    if status == lib.PP_OK:
+        return
+    row = int(ffi.cast("int64_t", err.row))
+    where = {-1: "the board", -2: "the dead cards"}.get(row, f"player {row + 1}")
+    card = int(err.card)
+    if status == lib.PP_DUPLICATE_CARD:
+        raise PokerError(f"{where}: card {card_name(card)} is dealt twice", row, card)
+    if status == lib.PP_CARD_OUT_OF_RANGE:
+        raise PokerError(f"{where}: {card} is not a card (card ids are 0..51)", row, card)
+    if status == lib.PP_EMPTY_HAND:
+        raise PokerError(f"{where}: no combination is left once the cards out are removed", row)
+    if status == lib.PP_BAD_WEIGHT:
+        raise ValueError(f"{where}: combo weights must be finite and at least 0")
+    if status == lib.PP_BAD_ARGUMENT:
+        raise ValueError("the board must hold 0, 3, 4 or 5 cards, and the deck enough to deal")
+    check_call(status)
+
+
 def check_call(status: int) -> None:
     """Statuses that mean pypoker itself passed something wrong: never the user's input."""
+    if status == lib.PP_OUT_OF_MEMORY:
+        raise MemoryError("pypoker: the native library could not allocate its working memory")
     if status != lib.PP_OK:
         raise RuntimeError(f"pypoker internal error: native call returned status {status}")

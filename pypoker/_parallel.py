@@ -2,13 +2,16 @@
 
 Python only splits the batch (a handful of slices, never a loop over hands); each slice is a
 single native call, and cffi drops the GIL inside it, so slices run truly in parallel.
+Long jobs (equity) go through ``run_ordered``: many short calls, their results folded in a
+fixed order, so Ctrl-C stops every thread within one call and the result never depends on
+the thread count. The pool is made anew in a forked child (a parent's threads do not fork).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 # Below this many items per thread, starting threads costs more than it saves.
 ITEMS_PER_THREAD_MIN = 1 << 16
@@ -37,6 +40,54 @@ def _get_pool() -> ThreadPoolExecutor:
     if _pool is None:
         _pool = ThreadPoolExecutor(max_workers=max(2, cpu_count()), thread_name_prefix="pypoker")
     return _pool
+
+
+def _forget_pool_in_child() -> None:
+    """A forked child has none of its parent's threads: a pool inherited from the parent
+    would take work and never run it. The child makes its own on first use."""
+    global _pool
+    _pool = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool_in_child)
+
+
+def run_ordered(
+    tasks: Iterator[tuple],
+    call: Callable[..., object],
+    threads: int,
+    fold: Callable[[object], bool],
+) -> None:
+    """Runs ``call(*task)`` for each task, at most ``threads`` at a time, and hands each
+    result to ``fold`` in task order; stops taking tasks once ``fold`` returns True or the
+    tasks run out. On an exception (KeyboardInterrupt too) no new task starts, the calls
+    running finish (each is short by design) and the exception propagates."""
+    if threads <= 1:
+        for task in tasks:
+            if fold(call(*task)):
+                return
+        return
+    pool = _get_pool()
+    running: list[Future] = []
+    try:
+        done = False
+        while not done:
+            while len(running) < threads:
+                task = next(tasks, None)
+                if task is None:
+                    break
+                running.append(pool.submit(call, *task))
+            if not running:
+                return
+            # A timeout, so the main thread wakes for Ctrl-C while workers run.
+            while not running[0].done():
+                wait(running[:1], timeout=0.1)
+            done = fold(running.pop(0).result())
+    finally:
+        for future in running:
+            future.cancel()
+        wait(running)
 
 
 def run_sliced(items: int, threads: int, call: Callable[[int, int], object]) -> list:

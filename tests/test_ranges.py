@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -130,15 +132,20 @@ def test_cli_ranges(capsys):
      (["AA,KK", "QQ", "AKs"], "2c7c9d", None), (["Ah", "KsKd,QQ"], "Ac7d2h9s", "Tc")],
 )  # fmt: skip
 def test_range_exact_equals_the_weighted_sum_over_listed_deals(players, board, dead):
-    """Exact range equity enumerates one deal per suit class; listing every deal as known
-    hands, each exactly, must give the same numbers."""
-    from pypoker.equity import _deals, _ranges  # the deals the engine starts from
-
+    """Exact range equity (counted by runouts, or by suit classes of deals preflop) must
+    equal every deal of combos listed here, each ranked exactly as known hands and
+    weighted by its number of boards."""
+    out = pp.CardSet(board).bits | pp.CardSet(dead).bits
+    combos = [[(s, w) for s, w in zip(r.sets().tolist(), r.weights, strict=True) if not s & out]
+              for r in map(parse_range, players)]  # fmt: skip
     result = pp.equity(players, board=board, dead=dead, exact=True)
-    dead_bits = pp.CardSet(board).bits | pp.CardSet(dead).bits
-    deals, weights = _deals(_ranges(players, dead_bits))
-    total = np.zeros(len(players))
-    for deal, weight in zip(deals, weights, strict=True):
-        hands = [pp.CardSet(int(s)) for s in deal]
-        total += weight * pp.equity(hands, board=board, dead=dead, exact=True).equity
-    assert np.allclose(result.equity, total / weights.sum(), rtol=0, atol=1e-12)
+    shares, total = np.zeros(len(players)), 0.0
+    for deal in itertools.product(*combos):
+        sets = [s for s, _ in deal]
+        if len(set(sets)) < len(sets) or bin(np.bitwise_or.reduce(sets)).count("1") < 2 * len(sets):
+            continue
+        weight = float(np.prod([w for _, w in deal]))
+        known = pp.equity([pp.CardSet(s) for s in sets], board=board, dead=dead, exact=True)
+        shares += weight * known.games * known.equity
+        total += weight * known.games
+    assert np.allclose(result.equity, shares / total, rtol=0, atol=1e-12)

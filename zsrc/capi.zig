@@ -101,6 +101,14 @@ fn xgetbv0() u32 {
         : .{ .edx = true });
 }
 
+/// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
+/// defined here and only here.
+pub const header_constants = .{
+    .{ "POT_UNITS", equity.pot_units },
+    .{ "PLAYERS_MAX", equity.players_max },
+    .{ "COMBOS", combos_count },
+};
+
 /// Bump on any change to a signature, struct or status below.
 pub const abi_version: u32 = 13;
 
@@ -226,7 +234,8 @@ fn fail_equity(err: ?*Error, row: i64, card: i32, status: Status) EquitySetupRes
     return .{ .failed = status };
 }
 
-const combos_count = @import("combos.zig").count;
+const combos = @import("combos.zig");
+const combos_count = combos.count;
 
 fn as_spot(pointer: anytype) *const spot_zig.Spot {
     return @ptrCast(@alignCast(pointer));
@@ -463,50 +472,6 @@ pub const api = struct {
         return .ok;
     }
 
-    /// Monte Carlo equity of `players` (2..10) ranges: player p's combos (two-card sets) are
-    /// `combos[offsets[p] .. offsets[p + 1]]` with running weight sums in
-    /// `cumulative_weights` (positive, increasing within a player), none holding a board or
-    /// dead card. Games as in `pp_equity_monte_carlo`. `output_full` means some game found
-    /// no deal of combos without a shared card in 10,000 draws.
-    pub fn pp_equity_ranges(
-        combos: ?[*]const u64,
-        cumulative_weights: ?[*]const f64,
-        offsets: ?[*]const u32,
-        players: u32,
-        board: u64,
-        dead: u64,
-        seed: u64,
-        first_game: u64,
-        count: u64,
-        tallies: ?[*]Tally,
-        games: ?*u64,
-    ) callconv(.c) Status {
-        if (players < 2 or players > equity.players_max) return .bad_argument;
-        const c = combos orelse return .null_pointer;
-        const w = cumulative_weights orelse return .null_pointer;
-        const o = offsets orelse return .null_pointer;
-        const board_cards = @popCount(board);
-        if ((board | dead) & eval.set_invalid_bits != 0 or board & dead != 0) return .bad_argument;
-        if (board_cards != 0 and (board_cards < 3 or board_cards > equity.board_cards_max)) return .bad_argument;
-        if (o[0] != 0) return .bad_argument;
-        for (0..players) |p| {
-            if (o[p + 1] <= o[p]) return .empty_hand; // a player with no combo left
-            var previous: f64 = 0;
-            for (c[o[p]..o[p + 1]], w[o[p]..o[p + 1]]) |set, sum| {
-                if (@popCount(set) != 2 or set & eval.set_invalid_bits != 0 or set & (board | dead) != 0) return .bad_argument;
-                if (!(sum > previous)) return .bad_argument;
-                previous = sum;
-            }
-        }
-        var board_accumulator: eval.Accumulator = .empty;
-        var cards = board;
-        while (cards != 0) : (cards &= cards - 1) board_accumulator.add(@intCast(@ctz(cards)));
-        const missing: u32 = equity.board_cards_max - board_cards;
-        if (!kernels().equity_ranges(c, w, o, players, &board_accumulator, dead, missing, deal.seed_key(seed), first_game, count, tallies orelse
-            return .null_pointer, games orelse return .null_pointer)) return .output_full;
-        return .ok;
-    }
-
     /// Prepares a spot for equity over ranges: `weights` holds `players` (2..10) rows of
     /// 1,326 combo weights (finite, ≥ 0; the combo order of `pp.COMBOS`), `random_players`
     /// bit p marks player p random (dealt from the deck by Monte Carlo), `board` holds 0, 3,
@@ -553,6 +518,15 @@ pub const api = struct {
     pub fn pp_spot_support(spot: ?*const anyopaque, player: u32) callconv(.c) u32 {
         const s = as_spot(spot orelse return 0);
         return if (player < s.players) s.support_len[player] else 0;
+    }
+
+    /// Player `player`'s 1,326 combo weights after card removal, into `out[1326]`.
+    pub fn pp_spot_weights(spot: ?*const anyopaque, player: u32, out: ?[*]f64) callconv(.c) Status {
+        const s = as_spot(spot orelse return .null_pointer);
+        const o = out orelse return .null_pointer;
+        if (player >= s.players) return .bad_argument;
+        @memcpy(o[0..combos_count], &s.weights[player]);
+        return .ok;
     }
 
     /// How many runouts complete the board (1 on a river).
@@ -674,6 +648,17 @@ pub const api = struct {
         if (n == 0) return .ok;
         const o = out orelse return .null_pointer;
         kernels().deal(deal.seed_key(seed), first_row, k, deck, o, n);
+        return .ok;
+    }
+
+    /// Writes the cards of the 1,326 two-card combos, in the order ranges cross this ABI
+    /// (lower card first, lexicographic), into `out[1326][2]`.
+    pub fn pp_combos(out: ?[*]u8) callconv(.c) Status {
+        const o = out orelse return .null_pointer;
+        for (0..combos_count) |c| {
+            o[2 * c] = combos.first[c];
+            o[2 * c + 1] = combos.second[c];
+        }
         return .ok;
     }
 

@@ -1,6 +1,7 @@
-//! Equity: exact enumeration of every board completion for one deal of hole cards, or Monte
-//! Carlo over known hands (`monte_carlo`) or ranges (`monte_carlo_ranges`, combos drawn by
-//! weight). Exact equity over ranges runs `exact` once per deal of combos (pypoker/equity.py).
+//! Equity of known hands: exact enumeration of every board completion for one deal of hole
+//! cards, or Monte Carlo over random boards (`monte_carlo`). Ranges and random players are
+//! equity_sample.zig and equity_count.zig; preflop, exact equity over ranges runs `exact`
+//! once per deal of combos (pypoker/_equity_runs.py).
 //!
 //! Each player's hole cards are tallied once; each board is tallied once (Monte Carlo: one
 //! PDEP draw per card) and copied per player. Exact enumeration counts boards in groups
@@ -291,60 +292,6 @@ fn street_equity(hands: []const eval.Accumulator, board: eval.Accumulator, deck:
     }
 }
 
-/// Players' ranges for Monte Carlo: each player's combos (two-card sets) and the running
-/// sums of their weights, player p's at `offsets[p] .. offsets[p + 1]`.
-pub const Ranges = struct {
-    combos: []const u64,
-    cumulative_weights: []const f64,
-    offsets: []const u32,
-};
-
-/// Draws per game before giving up on finding combos that share no card.
-pub const attempts_max = 10_000;
-
-/// Monte Carlo over ranges: each game draws one combo per player by weight, again and again
-/// until no two share a card (so the deal is the ranges' joint distribution given that), then
-/// completes the board from what is left. Returns false when some game found no such deal in
-/// `attempts_max` tries: the ranges (almost) always collide.
-pub fn monte_carlo_ranges(table: *Table, ranges: Ranges, board: eval.Accumulator, dead: u64, missing: u32, key: u64, first_game: u64, games: u64) bool {
-    return switch (table.tallies.len) {
-        inline 2...players_max => |players| monte_carlo_ranges_players(players, table, ranges, board, dead, missing, key, first_game, games),
-        else => unreachable,
-    };
-}
-
-fn monte_carlo_ranges_players(comptime players: usize, table: *Table, ranges: Ranges, board: eval.Accumulator, dead: u64, missing: u32, key: u64, first_game: u64, games: u64) bool {
-    var holes: [players]eval.Accumulator = undefined;
-    for (0..games) |g| {
-        const game = first_game + g;
-        var used: u64 = undefined;
-        var attempt: u64 = 0;
-        while (true) : (attempt += 1) {
-            if (attempt == attempts_max) return false;
-            used = board.mask | dead;
-            var clash: u64 = 0;
-            inline for (&holes, 0..) |*hole, p| {
-                const set = draw_combo(ranges, p, deal.mix64(key ^ (game *% 0x9E3779B97F4A7C15) ^ (attempt << 8 | p)));
-                clash |= used & set;
-                used |= set;
-                hole.* = .empty;
-                hole.add(@intCast(@ctz(set)));
-                hole.add(@intCast(63 - @clz(set)));
-            }
-            if (clash == 0) break;
-        }
-        const hand = complete_board(board, deal.full_deck & ~used, missing, key, game);
-        var ranks: [players]u16 = undefined;
-        inline for (&ranks, holes) |*rank, hole| {
-            var full = hand;
-            full.merge(hole);
-            rank.* = eval.rank_accumulator(full);
-        }
-        table.share(players, &ranks, 1);
-    }
-    return true;
-}
-
 /// The board of game `game`: `missing` cards drawn from `deck`, one draw each (the same
 /// counter-based draws as `pp.deal`: row = game).
 inline fn complete_board(board: eval.Accumulator, deck: u64, missing: u32, key: u64, game: u64) eval.Accumulator {
@@ -358,22 +305,6 @@ inline fn complete_board(board: eval.Accumulator, deck: u64, missing: u32, key: 
         hand.add(card);
     }
     return hand;
-}
-
-/// Player p's combo for a random word: the first whose running weight exceeds a uniform
-/// draw in [0, total).
-fn draw_combo(ranges: Ranges, p: usize, word: u64) u64 {
-    const first = ranges.offsets[p];
-    const last = ranges.offsets[p + 1];
-    const sums = ranges.cumulative_weights[first..last];
-    const target = @as(f64, @floatFromInt(word >> 11)) * (1.0 / 9007199254740992.0) * sums[sums.len - 1];
-    var low: usize = 0;
-    var high: usize = sums.len - 1;
-    while (low < high) {
-        const middle = (low + high) / 2;
-        if (sums[middle] > target) high = middle else low = middle + 1;
-    }
-    return ranges.combos[first + low];
 }
 
 /// Games `first_game .. first_game + games` of the stream named by `key`: each completes

@@ -72,6 +72,10 @@ pub fn main(init: std.process.Init) !void {
         \\
         \\
     , .{capi.abi_version});
+    inline for (capi.header_constants) |constant| {
+        try w.print("#define PP_{s} {d}\n", .{ constant[0], constant[1] });
+    }
+    try w.writeAll("\n");
     try write_enum(w, capi.Status, "PP_");
     try write_struct(w, capi.Error);
     try write_struct(w, capi.Tally);

@@ -62,8 +62,6 @@ pub const EquityExact = fn ([*]const eval.Accumulator, u32, *const eval.Accumula
 pub const StreetEquities = fn ([*]const u8, [*]const u8, u32, u64, [*]f32, [*]f32) callconv(.c) void;
 pub const EquityMonteCarlo = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) void;
 
-pub const EquityRanges = fn ([*]const u64, [*]const f64, [*]const u32, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) bool;
-
 /// Equity over ranges (equity_sample.zig, equity_count.zig) on a prepared spot: games
 /// (key, first game, count) or count items (order, first item, count, scratch), adding to
 /// `players * spot.slots` Sums.
@@ -73,7 +71,6 @@ pub const EquityCount = fn (*const spot.Spot, [*]const u8, u64, u64, [*]f64, [*]
 pub const Kernels = struct {
     equity_sample: *const EquitySample,
     equity_count: *const EquityCount,
-    equity_ranges: *const EquityRanges,
     equity_exact: *const EquityExact,
     street_equities: *const StreetEquities,
     equity_monte_carlo: *const EquityMonteCarlo,
@@ -95,7 +92,6 @@ pub fn resolve(comptime prefix: []const u8) Kernels {
     return .{
         .equity_sample = @extern(*const EquitySample, .{ .name = prefix ++ "equity_sample" }),
         .equity_count = @extern(*const EquityCount, .{ .name = prefix ++ "equity_count" }),
-        .equity_ranges = @extern(*const EquityRanges, .{ .name = prefix ++ "equity_ranges" }),
         .equity_exact = @extern(*const EquityExact, .{ .name = prefix ++ "equity_exact" }),
         .street_equities = @extern(*const StreetEquities, .{ .name = prefix ++ "street_equities" }),
         .equity_monte_carlo = @extern(*const EquityMonteCarlo, .{ .name = prefix ++ "equity_monte_carlo" }),

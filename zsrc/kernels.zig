@@ -43,32 +43,6 @@ fn street_equities(boards: [*]const u8, holes: [*]const u8, players: u32, rows: 
     equity.street_equities(boards[0 .. rows * equity.board_cards_max], holes[0 .. n * 2], players, flop_out[0..n], turn_out[0..n]);
 }
 
-fn equity_ranges(
-    combos: [*]const u64,
-    cumulative_weights: [*]const f64,
-    offsets: [*]const u32,
-    players: u32,
-    board: *const eval.Accumulator,
-    dead: u64,
-    missing: u32,
-    key: u64,
-    first_game: u64,
-    count: u64,
-    tallies: [*]equity.Tally,
-    games: *u64,
-) callconv(.c) bool {
-    const combo_count = offsets[players];
-    const ranges: equity.Ranges = .{
-        .combos = combos[0..combo_count],
-        .cumulative_weights = cumulative_weights[0..combo_count],
-        .offsets = offsets[0 .. players + 1],
-    };
-    var table: equity.Table = .{ .holes = &.{}, .tallies = tallies[0..players] };
-    const dealt = equity.monte_carlo_ranges(&table, ranges, board.*, dead, missing, key, first_game, count);
-    games.* += table.games;
-    return dealt;
-}
-
 fn equity_monte_carlo(
     holes: [*]const eval.Accumulator,
     players: u32,
@@ -176,7 +150,6 @@ comptime {
     const hidden: std.lang.SymbolVisibility = .hidden;
     @export(&sample_spot, .{ .name = p ++ "equity_sample", .visibility = hidden });
     @export(&count_spot, .{ .name = p ++ "equity_count", .visibility = hidden });
-    @export(&equity_ranges, .{ .name = p ++ "equity_ranges", .visibility = hidden });
     @export(&equity_exact, .{ .name = p ++ "equity_exact", .visibility = hidden });
     @export(&street_equities, .{ .name = p ++ "street_equities", .visibility = hidden });
     @export(&equity_monte_carlo, .{ .name = p ++ "equity_monte_carlo", .visibility = hidden });

@@ -8,9 +8,10 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const combos = @import("combos.zig");
+const equity = @import("equity.zig");
 
-pub const players_max = 10;
-pub const board_cards_max = 5;
+pub const players_max = equity.players_max;
+pub const board_cards_max = equity.board_cards_max;
 
 pub const Spot = extern struct {
     players: u32,
@@ -93,20 +94,12 @@ pub const Sums = extern struct {
 pub const slots = combos.count + 1;
 pub const whole_range_slot = combos.count;
 
-/// One pot, in share units: divisible by every player count from 1 to 10, so every split
-/// is a whole number of units.
-pub const pot_units = 2520;
-
-/// A pot's share for each number of winners, in units.
+/// A pot's share for each number of winners, in units of 1/`equity.pot_units`.
 pub const shares: [players_max + 2]f64 = table: {
     var table: [players_max + 2]f64 = @splat(0);
-    for (1..players_max + 1) |winners| table[winners] = pot_units / winners;
+    for (1..players_max + 1) |winners| table[winners] = equity.pot_units / winners;
     break :table table;
 };
-
-comptime {
-    for (1..players_max + 1) |players| std.debug.assert(pot_units % players == 0);
-}
 
 /// Why `prepare` refused a spot: a player (or -1 the board, -2 the dead cards) and a card.
 pub const Failure = struct {

@@ -1,0 +1,360 @@
+"""How ``pp.equity`` computes: the runs over a spot, what each would cost, and the chunked
+parallel loop they share (progress with an ETA, Ctrl-C within one short native call, results
+that do not depend on the thread count).
+
+Runs, each returning sums per player and combo (``pypoker._spot``):
+- ``known_exact`` / ``known_monte_carlo``: every player holds one hand (zsrc/equity.zig);
+- ``count``: exact over ranges on a board of 3 to 5 cards (zsrc/equity_count.zig);
+- ``deals``: exact over ranges preflop, every deal of combos counted over all boards
+  (zsrc/equity.zig, once per deal up to suit symmetry);
+- ``monte_carlo``: ranges and random players (zsrc/equity_sample.zig).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import sys
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._native import check_players, ffi, lib, new_error
+from ._parallel import run_ordered
+from ._spot import COMBOS, GAMES, SHARES, SLOTS, SUM_FIELDS, TIES, W2, W2_SHARES, W2_SHARES2, WINS
+from ._spot import Spot, combo_index
+from .equity_result import standard_errors
+
+# A native call of a run takes about this long: progress and Ctrl-C wait at most one.
+CALL_SECONDS = 0.05
+MONTE_CARLO_CHUNK = 1 << 16  # games a call (fixed: the games played never depend on threads)
+DEALS_MAX = 500_000  # preflop, exact by deals of combos up to this many deals; else by runouts
+
+# The cost model of exact runs, in seconds, fitted by `python bench/bench_equity.py
+# --calibrate` on an AMD EPYC (Zen 3, avx2 kernels), one thread:
+# - count: per runout, a fixed part, one ranking per combo held, and one settle per deal;
+COUNT_RUNOUT_SECONDS = 4.0e-6
+COUNT_COMBO_SECONDS = 6.0e-9
+COUNT_DEAL_SECONDS = 3.5e-8
+# - deals: one exact count over every board per deal of combos, by players.
+DEAL_SECONDS = {2: 1.0e-3, 3: 1.6e-3, 4: 2.2e-3, 5: 2.8e-3, 6: 3.4e-3}
+DEAL_SECONDS_MORE = 4.0e-3  # 7 to 10 players
+
+
+class Progress:
+    """A one-line report on stderr, at most five times a second: what is done, and for
+    runs of known length the time left."""
+
+    def __init__(self, enabled: bool, label: str):
+        self.enabled, self.label = enabled, label
+        self.started = time.perf_counter()
+        self.shown = 0.0
+        self.text = ""  # the latest report, shown or not
+
+    def update(self, done: float, total: float | None = None, detail: str = "") -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        self.text = f"\r{self.label}: {detail}"
+        if total:
+            elapsed = now - self.started
+            left = elapsed * (total - done) / done if done else float("nan")
+            self.text += f"{done / total * 100:5.1f}%, {elapsed:.1f} s, about {left:.1f} s left"
+        if now - self.shown >= 0.2:
+            self.shown = now
+            print(self.text, end="   ", file=sys.stderr, flush=True)
+            self.text = ""
+
+    def close(self) -> None:
+        if self.enabled and self.shown:
+            print(self.text, file=sys.stderr)
+
+
+@dataclass
+class StopRules:
+    """Monte Carlo stops at the first of: ``games`` played, every standard error at most
+    ``stderr``, ``seconds`` passed."""
+
+    games: int | None = None
+    stderr: float | None = None
+    seconds: float | None = None
+
+
+# ---------------------------------------------------------------------------- known hands
+
+
+def _tallies_to_sums(tallies: np.ndarray, holes: list[int]) -> np.ndarray:
+    """(players, 4) tallies of known hands (wins, ties, share units, their squares) → sums
+    with each player's one combo."""
+    sums = np.zeros((len(holes), SLOTS, len(SUM_FIELDS)))
+    for p, combo in enumerate(holes):
+        row = sums[p, combo]
+        row[WINS], row[TIES] = tallies[p, 0], tallies[p, 1]
+        row[SHARES], row[W2_SHARES] = tallies[p, 2], tallies[p, 2]
+        row[W2_SHARES2] = tallies[p, 3]
+    return sums
+
+
+def _set_games(sums: np.ndarray, holes: list[int], played: int) -> np.ndarray:
+    for p, combo in enumerate(holes):
+        sums[p, combo, GAMES] = played
+        sums[p, combo, W2] = played
+    return sums
+
+
+def _hole_combos(hole_sets: np.ndarray) -> list[int]:
+    cards = [[c for c in range(52) if int(s) >> c & 1] for s in hole_sets]
+    return combo_index(np.array(cards, dtype=np.uint8)).tolist()
+
+
+def _known_call(function, hole_sets, *args) -> tuple[np.ndarray, int]:
+    tallies = np.zeros((len(hole_sets), 4), dtype=np.uint64)
+    games = ffi.new("uint64_t *", 0)
+    err = new_error()
+    status = function(
+        ffi.from_buffer("uint64_t[]", hole_sets), len(hole_sets), *args,
+        ffi.cast("pp_tally *", ffi.from_buffer("uint64_t[]", tallies, require_writable=True)),
+        games, err,
+    )  # fmt: skip
+    check_players(status, err)
+    return tallies, int(games[0])
+
+
+def known_exact(hole_sets: np.ndarray, board: int, dead: int, threads: int) -> tuple:
+    """Every board for known hands, the work dealt round-robin into `threads` parts."""
+    parts = min(threads, 52)
+    results = []
+
+    def part(index: int):
+        return _known_call(lib.pp_equity_exact, hole_sets, board, dead, index, parts)
+
+    run_ordered(iter([(i,) for i in range(parts)]), part, parts, lambda r: results.append(r))
+    tallies = sum(t for t, _ in results)  # modulo 2^64, as the counts are (see equity.zig)
+    played = sum(g for _, g in results)
+    holes = _hole_combos(hole_sets)
+    return _set_games(_tallies_to_sums(tallies, holes), holes, played), played
+
+
+def known_monte_carlo(hole_sets, board, dead, seed, rules, threads, progress, started):
+    holes = _hole_combos(hole_sets)
+
+    def call(first: int, count: int):
+        tallies, played = _known_call(
+            lib.pp_equity_monte_carlo, hole_sets, board, dead, seed, first, count
+        )
+        return _set_games(_tallies_to_sums(tallies, holes), holes, played), played
+
+    return _monte_carlo_loop(len(hole_sets), call, rules, threads, progress, started)
+
+
+# ---------------------------------------------------------------------------- Monte Carlo
+
+
+def monte_carlo(spot: Spot, seed: int, rules: StopRules, threads, progress, started):
+    def call(first: int, count: int):
+        sums = spot.new_sums()
+        spot.sample(seed, first, count, sums)
+        return sums, count
+
+    return _monte_carlo_loop(spot.players, call, rules, threads, progress, started)
+
+
+def _monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progress, started):
+    """Chunks of games in a fixed grid, folded in order until a stopping rule holds."""
+    total = np.zeros((players, SLOTS, len(SUM_FIELDS)))
+    state = {"played": 0}
+
+    def chunks():
+        first = 0
+        while rules.games is None or first < rules.games:
+            count = MONTE_CARLO_CHUNK
+            if rules.games is not None:
+                count = min(count, rules.games - first)
+            yield first, count
+            first += count
+
+    def fold(result) -> bool:
+        sums, count = result
+        total[...] += sums
+        state["played"] += count
+        worst = float(np.nanmax(standard_errors(total.sum(axis=1))))
+        progress.update(0, None, f"{state['played']:,} games, worst stderr {worst * 100:.4f}% ")
+        if rules.games is not None and state["played"] >= rules.games:
+            return True
+        if rules.stderr is not None and worst <= rules.stderr:
+            return True
+        return rules.seconds is not None and time.perf_counter() - started >= rules.seconds
+
+    run_ordered(chunks(), call, threads, fold)
+    return total, state["played"]
+
+
+# ---------------------------------------------------------------------------- exact
+
+
+@dataclass
+class ExactPlan:
+    """An exact run and its estimated cost on one thread: ``kind`` "count" (``order``: the
+    enumerated players, the counted one last) or "deals" (``deals``: the deals of combos)."""
+
+    kind: str
+    seconds: float
+    order: bytes = b""
+    deals: object = None
+
+
+def count_order(spot: Spot, counted: int | None = None) -> bytes:
+    """Enumerate the narrow ranges, count the widest (or ``counted``)."""
+    if counted is None:
+        counted = max(range(spot.players), key=lambda p: (spot.supports[p], p))
+    enumerated = sorted((p for p in range(spot.players) if p != counted),
+                        key=lambda p: spot.supports[p])  # fmt: skip
+    return bytes([*enumerated, counted])
+
+
+def count_seconds(spot: Spot, order: bytes) -> float:
+    """The count's cost model (see COUNT_*): deals per runout taken as the product of the
+    enumerated players' combos, each shrunk by the cards the runout and others take."""
+    deck = 52 - spot.board_cards
+    missing = 5 - spot.board_cards
+    live = (deck - 2 * missing) / deck if deck > 0 else 0.0
+    deals = math.prod(spot.supports[p] * live for p in order[:-1])
+    combos = min(sum(spot.supports), len(COMBOS))
+    per_runout = COUNT_RUNOUT_SECONDS + COUNT_COMBO_SECONDS * combos + COUNT_DEAL_SECONDS * deals
+    return spot.runouts * per_runout
+
+
+def plan_exact(spot: Spot, board: int, dead: int) -> ExactPlan:
+    order = count_order(spot)
+    counting = ExactPlan("count", count_seconds(spot, order), order)
+    if spot.board_cards >= 3 or math.prod(spot.supports) > DEALS_MAX:
+        return counting
+    deals = _deals([spot.weights(p) for p in range(spot.players)], board, dead)
+    per_deal = DEAL_SECONDS.get(spot.players, DEAL_SECONDS_MORE)
+    by_deals = ExactPlan("deals", len(deals[0]) * per_deal, deals=deals)
+    return by_deals if by_deals.seconds <= counting.seconds else counting
+
+
+def run_exact(spot: Spot, plan: ExactPlan, board: int, dead: int, threads: int,
+              progress: Progress) -> np.ndarray:  # fmt: skip
+    if plan.kind == "count":
+        return count(spot, plan.order, plan.seconds, threads, progress)
+    return by_deals(spot.players, plan.deals, board, dead, plan.seconds, threads, progress)
+
+
+def _grid(total: int, seconds: float) -> list[tuple[int, int]]:
+    """Calls of about CALL_SECONDS each (at least 64 when there is that much work), fixed by
+    the spot alone so the sums add up in the same order for any thread count."""
+    calls = max(1, min(total, max(64, math.ceil(seconds / CALL_SECONDS))))
+    bounds = [total * i // calls for i in range(calls + 1)]
+    return [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(calls)]
+
+
+def count(spot: Spot, order: bytes, seconds: float, threads: int, progress: Progress):
+    total_items = spot.count_items(order[0])
+    total = spot.new_sums()
+    done = [0]
+
+    def call(first: int, items: int):
+        sums = spot.new_sums()
+        spot.count(order, first, items, sums)
+        return sums, items
+
+    def fold(result) -> bool:
+        total[...] += result[0]
+        done[0] += result[1]
+        progress.update(done[0], total_items)
+        return False
+
+    run_ordered(iter(_grid(total_items, seconds)), call, threads, fold)
+    return total
+
+
+# Preflop over ranges: every deal of one combo a player sharing no card, each counted over
+# every board by the known-hands engine; deals one suit permutation apart count once.
+
+
+def _deals(weights: list[np.ndarray], board: int, dead: int):
+    """Every deal of combos sharing no card: (deals, players) combo numbers, each deal's
+    weight (the product of its combos'), and the deals' suit classes."""
+    deals = np.zeros((1, 0), dtype=np.int64)
+    used = np.zeros(1, dtype=np.uint64)
+    deal_weights = np.ones(1)
+    sets = (np.uint64(1) << COMBOS[:, 0].astype(np.uint64)) | (
+        np.uint64(1) << COMBOS[:, 1].astype(np.uint64)
+    )
+    for w in weights:
+        held = np.flatnonzero(w > 0)
+        clash = (used[:, None] & sets[held][None, :]) != 0
+        keep_deal, keep_combo = np.nonzero(~clash)
+        deals = np.concatenate([deals[keep_deal], held[keep_combo][:, None]], axis=1)
+        used = used[keep_deal] | sets[held][keep_combo]
+        deal_weights = deal_weights[keep_deal] * w[held][keep_combo]
+    if len(deals) == 0:
+        raise ValueError("the ranges leave no deal of combos without a shared card")
+    classes, members = _suit_classes(sets[deals], board, dead)
+    return deals, deal_weights, classes, members
+
+
+def _permute_suits(sets: np.ndarray, permutation: tuple[int, ...]) -> np.ndarray:
+    """Card sets with suit s moved to suit ``permutation[s]``."""
+    moved = np.zeros_like(sets)
+    for suit, to in enumerate(permutation):
+        cards = (sets >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
+        moved |= cards << np.uint64(13 * to)
+    return moved
+
+
+def _suit_classes(deals: np.ndarray, board: int, dead: int) -> tuple[np.ndarray, np.ndarray]:
+    """Deals (rows of per-player card sets) grouped by suit symmetry: a permutation of the
+    suits that leaves the board and the dead cards as they are maps a deal to one of equal
+    equities. Each deal's class is named by its least image (rows compared
+    lexicographically); returns the distinct classes and each deal's class index."""
+    canonical = deals.copy()
+    fixed = np.array([board, dead], dtype=np.uint64)
+    rows = np.arange(len(deals))
+    for permutation in itertools.permutations(range(4)):
+        if permutation == (0, 1, 2, 3):
+            continue
+        if not np.array_equal(_permute_suits(fixed, permutation), fixed):
+            continue
+        image = _permute_suits(deals, permutation)
+        differs = image != canonical
+        first = differs.argmax(axis=1)
+        smaller = differs.any(axis=1) & (image[rows, first] < canonical[rows, first])
+        canonical[smaller] = image[smaller]
+    classes, members = np.unique(canonical, axis=0, return_inverse=True)
+    return classes, members.reshape(-1)
+
+
+def by_deals(players, deals, board, dead, seconds, threads, progress: Progress) -> np.ndarray:
+    combos, weights, classes, members = deals
+    class_tallies = np.zeros((len(classes), players, 4))
+    class_games = np.zeros(len(classes))
+
+    def call(first: int, count: int):
+        out = []
+        for c in range(first, first + count):
+            hole_sets = np.ascontiguousarray(classes[c])
+            out.append(_known_call(lib.pp_equity_exact, hole_sets, board, dead, 0, 1))
+        return first, out
+
+    def fold(result) -> bool:
+        first, out = result
+        for i, (tallies, games) in enumerate(out):
+            class_tallies[first + i] = tallies
+            class_games[first + i] = games
+        progress.update(first + len(out), len(classes))
+        return False
+
+    run_ordered(iter(_grid(len(classes), seconds)), call, threads, fold)
+    sums = np.zeros((players, SLOTS, len(SUM_FIELDS)))
+    tallies = class_tallies[members] * weights[:, None, None]  # (deals, players, 4)
+    for p in range(players):
+        at = combos[:, p]
+        np.add.at(sums[p, :, GAMES], at, class_games[members] * weights)
+        np.add.at(sums[p, :, WINS], at, tallies[:, p, 0])
+        np.add.at(sums[p, :, TIES], at, tallies[:, p, 1])
+        np.add.at(sums[p, :, SHARES], at, tallies[:, p, 2])
+    return sums
