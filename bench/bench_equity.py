@@ -1,46 +1,183 @@
-"""Equity engine against the bars of the equity issue.
+"""Equity engine against the bars of the equity issues, all in one run.
 
-    python bench/bench_equity.py [--runs 5] [--games 10M]
+    python bench/bench_equity.py [--runs 5] [--games 4M] [--quick] [--calibrate]
 
-- Monte Carlo heads-up, random boards (AcKd vs QhQs): M games/s on one thread and on all;
-- exact AcKd vs QhQs preflop, all 1,712,304 boards by real enumeration: ms on one thread;
-- range vs range preflop, QQ+,AKs vs JJ-99,AQs+: exact seconds and Monte Carlo games/s.
+Monte Carlo rates (one thread unless said) of known hands, random players and ranges, each
+with the bar it answers to (a ratio to a known-hands rate measured in the same run); exact
+times of range spots; the default mode on AA vs two random players; two threads against
+one. ``--calibrate`` times exact counts on spots of several shapes and prints the cost
+model's constants (pypoker/_equity_runs.py) fitted to this machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import time
+
+import numpy as np
 
 import pypoker as pp
+from pypoker import _equity_runs as runs
 from pypoker._parallel import cpu_count
 from pypoker.benchmark import machine, median_ns
 from pypoker.cli import parse_count
+
+KNOWN_2 = ["AcKd", "QhQs"]
+KNOWN_10 = ["AcKd", "QhQs", "JsTs", "9h9d", "8c7c", "6s6h", "5d4d", "3c3h", "2s2d", "AhQd"]
+
+
+def rate(players, games: int, runs_: int, threads: int = 1, **kwargs) -> float:
+    """Median M games/s of Monte Carlo with exactly `games` games."""
+    ns = median_ns(
+        lambda: pp.equity(players, exact=False, games=games, threads=threads, **kwargs), runs_
+    )
+    return games / ns * 1e3
+
+
+def seconds(call, runs_: int) -> float:
+    return median_ns(call, runs_) / 1e9
+
+
+def verdict(ok: bool) -> str:
+    return "meets the bar" if ok else "MISSES the bar"
+
+
+def monte_carlo_rows(games: int, runs_: int) -> None:
+    known_2 = rate(KNOWN_2, games, runs_)
+    known_10 = rate(KNOWN_10, games // 4, runs_)
+    print(f"Monte Carlo, 1 thread (M games/s; OMPEval figures from the issue, its machine)")
+    print(f"  AcKd vs QhQs (known)                  {known_2:7.1f}")
+    print(f"  10 known hands                        {known_10:7.1f}")
+    rows = [
+        ("random vs random", ["random", "random"], known_2, 0.8, 18.6),
+        ("QQ+,AKs vs JJ-99,AQs+", ["QQ+,AKs", "JJ-99,AQs+"], known_2, 0.8, 22.1),
+        ("AA vs 2 random", ["AA", "random", "random"], None, None, None),
+        ("AA vs 5 random", ["AA"] + ["random"] * 5, None, None, None),
+        ("AA vs 9 random", ["AA"] + ["random"] * 9, known_10, 0.5, None),
+        ("AA,KK vs AA,KK vs AK (flop 2c7d9h)", ["AA,KK", "AA,KK", "AK"], None, None, None),
+    ]
+    for name, players, base, bar, ompeval in rows:
+        board = "2c7d9h" if "flop" in name else None
+        measured = rate(players, games // (2 if len(players) > 4 else 1), runs_, board=board)
+        line = f"  {name:<38}{measured:7.1f}"
+        if base is not None:
+            line += f"   {measured / base:.2f}x the known rate, bar {bar}x: {verdict(measured >= bar * base)}"
+        if ompeval:
+            line += f"; OMPEval {ompeval}"
+        print(line)
+
+
+def exact_rows(runs_: int) -> None:
+    print("\nexact, 1 thread (median seconds)")
+    spots = [
+        ("KK vs random vs random, river 8c4d7cTsQs", ["KK", "random", "random"], "8c4d7cTsQs", 0.02),
+        ("KK vs random vs random, flop 8c4d7c", ["KK", "random", "random"], "8c4d7c", 2.0),
+        ("QQ+,AKs vs JJ-99,AQs+ preflop", ["QQ+,AKs", "JJ-99,AQs+"], None, 0.02),
+        ("AA,KK vs AA,KK vs AK, flop 2c7d9h", ["AA,KK", "AA,KK", "AK"], "2c7d9h", None),
+        ("AcKd vs QhQs preflop (known)", KNOWN_2, None, None),
+    ]
+    for name, players, board, bar in spots:
+        taken = seconds(lambda p=players, b=board: pp.equity(p, board=b, exact=True, threads=1),
+                        runs_ if bar is None or bar < 1 else 1)  # fmt: skip
+        line = f"  {name:<44}{taken:9.4f} s"
+        if bar is not None:
+            line += f"   bar {bar} s: {verdict(taken <= bar)}"
+        print(line)
+
+
+def default_mode_row() -> None:
+    started = time.perf_counter()
+    result = pp.equity(["AA", "random", "random"])
+    taken = time.perf_counter() - started
+    worst = float(result.stderr.max()) if result.stderr is not None else 0.0
+    ok = taken <= 12 and worst <= 0.0005
+    print(f"\ndefault mode, AA vs random vs random: {taken:.2f} s, {result.games:,} games, "
+          f"worst stderr {worst:.5f} ({result.reason}); bar 12 s and 0.0005: {verdict(ok)}")  # fmt: skip
+
+
+def thread_rows(games: int, runs_: int) -> None:
+    threads = cpu_count()
+    if threads < 2:
+        return
+    print(f"\n{threads} threads against 1 (Monte Carlo, same games)")
+    for name, players in (("AcKd vs QhQs", KNOWN_2), ("random vs random", ["random", "random"]),
+                          ("QQ+,AKs vs JJ-99,AQs+", ["QQ+,AKs", "JJ-99,AQs+"])):  # fmt: skip
+        one = rate(players, games, runs_, threads=1)
+        both = rate(players, games, runs_, threads=threads)
+        print(f"  {name:<28}{one:7.1f} -> {both:7.1f} M games/s: {both / one:.2f}x "
+              f"(bar 1.8x on an idle machine: {verdict(both / one >= 1.8)})")  # fmt: skip
+    one = seconds(lambda: pp.equity(["KK", "random", "random"], board="8c4d7c", threads=1), 1)
+    both = seconds(lambda: pp.equity(["KK", "random", "random"], board="8c4d7c", threads=threads), 1)
+    print(f"  exact KK vs 2 random, flop  {one:.3f} -> {both:.3f} s: {one / both:.2f}x")
+
+
+def calibrate() -> None:
+    """Fits COUNT_* (seconds per runout, per combo ranked, per deal settled) by least squares
+    over exact counts of several shapes, and DEAL_SECONDS by players."""
+    from pypoker._spot import Spot, combo_index
+    from pypoker.cardset import _bits_of
+    from pypoker.ranges import parse_range
+
+    spots = [
+        (["KK", "random", "random"], "8c4d7c"), (["AA,KK", "AA,KK", "AK"], "2c7d9h"),
+        (["QQ+,AKs", "JJ-99,AQs+"], "2c7d9h"), (["AcKd", "random"], "2c7d9h"),
+        (["22+", "random"], "2c7d9hTs"), (["AA", "KK", "QQ", "random"], "2c7d9h"),
+        (["AKs", "random", "random", "random"], "2c7d9hTs"), (["AcKd", "QhQs"], "2c7d9hTs"),
+    ]  # fmt: skip
+    rows, times = [], []
+    for players, board in spots:
+        weights = np.zeros((len(players), 1326))
+        for p, text in enumerate(players):
+            r = parse_range(text)
+            weights[p, combo_index(r.cards)] = r.weights
+        spot = Spot(weights, [t == "random" for t in players], int(_bits_of(board)), 0)
+        order = runs.count_order(spot)
+        deck = 52 - spot.board_cards
+        live = (deck - 2 * (5 - spot.board_cards)) / deck
+        deals = np.prod([spot.supports[p] * live for p in order[:-1]])
+        combos = min(sum(spot.supports), 1326)
+        taken = seconds(lambda s=spot, o=order: runs.count(s, o, 0.0, 1, runs.Progress(False, "")), 3)
+        rows.append([spot.runouts, spot.runouts * combos, spot.runouts * deals])
+        times.append(taken)
+        print(f"  {' vs '.join(players):<36} {board:<10} {taken:8.4f} s")
+    # Least squares on relative errors (each row over its time), as the spots span 1000x;
+    # a term that fits negative is dropped and the rest refitted.
+    a = np.array(rows, dtype=float) / np.array(times)[:, None]
+    keep = [0, 1, 2]
+    while True:
+        fit_kept, *_ = np.linalg.lstsq(a[:, keep], np.ones(len(times)), rcond=None)
+        if (fit_kept >= 0).all():
+            break
+        keep.pop(int(np.argmin(fit_kept)))
+    fit = np.zeros(3)
+    fit[keep] = fit_kept
+    predicted = np.array(rows, dtype=float) @ fit
+    print("  predicted / measured: " + ", ".join(f"{p / t:.2f}" for p, t in zip(predicted, times)))
+    print(f"COUNT_RUNOUT_SECONDS = {fit[0]:.2e}\nCOUNT_COMBO_SECONDS = {fit[1]:.2e}\n"
+          f"COUNT_DEAL_SECONDS = {fit[2]:.2e}")  # fmt: skip
+    for players in range(2, 7):
+        hands = KNOWN_10[:players]
+        per_deal = seconds(lambda h=hands: pp.equity(h, exact=True, threads=1), 3)
+        print(f"DEAL_SECONDS[{players}] = {per_deal:.2e}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--games", type=parse_count, default=10_000_000)
+    parser.add_argument("--games", type=parse_count, default=4_000_000)
+    parser.add_argument("--quick", action="store_true", help="Monte Carlo and exact rows only")
+    parser.add_argument("--calibrate", action="store_true", help="fit the exact cost model")
     args = parser.parse_args()
     print(f"pypoker {pp.__version__}; machine: {machine()}; kernels: {pp.cpu()}")
+    if args.calibrate:
+        calibrate()
+        return 0
     print(f"median of {args.runs} runs\n")
-    hands = ["AcKd", "QhQs"]
-    for threads in sorted({1, cpu_count()}):
-        ns = median_ns(
-            lambda t=threads: pp.equity(hands, exact=False, games=args.games, threads=t),
-            args.runs,
-        )
-        print(f"Monte Carlo heads-up, {threads} thread(s): {args.games / ns * 1e3:7.1f} M games/s")
-    ns = median_ns(lambda: pp.equity(hands, threads=1), args.runs)
-    result = pp.equity(hands, threads=1)
-    wins = result.wins.tolist()
-    print(f"exact AcKd vs QhQs, 1 thread: {ns / 1e6:.2f} ms "
-          f"({result.games:,} boards, wins {wins}, ties {result.ties[0]:,})")  # fmt: skip
-    ranges = ["QQ+,AKs", "JJ-99,AQs+"]
-    ns = median_ns(lambda: pp.equity(ranges, exact=True, threads=1), 1)
-    print(f"exact QQ+,AKs vs JJ-99,AQs+ preflop, 1 thread: {ns / 1e9:.2f} s (one run)")
-    ns = median_ns(lambda: pp.equity(ranges, exact=False, games=args.games, threads=1), args.runs)
-    print(f"Monte Carlo QQ+,AKs vs JJ-99,AQs+, 1 thread: {args.games / ns * 1e3:7.1f} M games/s")
+    monte_carlo_rows(args.games, args.runs)
+    exact_rows(args.runs)
+    if not args.quick:
+        default_mode_row()
+        thread_rows(args.games, args.runs)
     return 0
 
 

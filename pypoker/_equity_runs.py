@@ -22,8 +22,20 @@ import numpy as np
 
 from ._native import check_players, ffi, lib, new_error
 from ._parallel import run_ordered
-from ._spot import COMBOS, GAMES, SHARES, SLOTS, SUM_FIELDS, TIES, W2, W2_SHARES, W2_SHARES2, WINS
-from ._spot import Spot, combo_index
+from ._spot import (
+    COMBOS,
+    GAMES,
+    SHARES,
+    SLOTS,
+    SUM_FIELDS,
+    TIES,
+    W2,
+    W2_SHARES,
+    W2_SHARES2,
+    WINS,
+    Spot,
+    combo_index,
+)
 from .equity_result import standard_errors
 
 # A native call of a run takes about this long: progress and Ctrl-C wait at most one.
@@ -34,12 +46,13 @@ DEALS_MAX = 500_000  # preflop, exact by deals of combos up to this many deals; 
 # The cost model of exact runs, in seconds, fitted by `python bench/bench_equity.py
 # --calibrate` on an AMD EPYC (Zen 3, avx2 kernels), one thread:
 # - count: per runout, a fixed part, one ranking per combo held, and one settle per deal;
-COUNT_RUNOUT_SECONDS = 4.0e-6
-COUNT_COMBO_SECONDS = 6.0e-9
-COUNT_DEAL_SECONDS = 3.5e-8
+COUNT_RUNOUT_SECONDS = 1.9e-6
+COUNT_COMBO_SECONDS = 1.6e-8
+COUNT_DEAL_SECONDS = 3.0e-8
+CALL_OVERHEAD_SECONDS = 2.0e-5  # a native call's set-up and its sums folded in
 # - deals: one exact count over every board per deal of combos, by players.
-DEAL_SECONDS = {2: 1.0e-3, 3: 1.6e-3, 4: 2.2e-3, 5: 2.8e-3, 6: 3.4e-3}
-DEAL_SECONDS_MORE = 4.0e-3  # 7 to 10 players
+DEAL_SECONDS = {2: 1.7e-3, 3: 3.8e-3, 4: 4.1e-3, 5: 6.5e-3, 6: 6.0e-3}
+DEAL_SECONDS_MORE = 8.0e-3  # 7 to 10 players
 
 
 class Progress:
@@ -222,7 +235,8 @@ def count_seconds(spot: Spot, order: bytes) -> float:
     deals = math.prod(spot.supports[p] * live for p in order[:-1])
     combos = min(sum(spot.supports), len(COMBOS))
     per_runout = COUNT_RUNOUT_SECONDS + COUNT_COMBO_SECONDS * combos + COUNT_DEAL_SECONDS * deals
-    return spot.runouts * per_runout
+    work = spot.runouts * per_runout
+    return work + CALL_OVERHEAD_SECONDS * len(_grid(spot.count_items(order[0]), work))
 
 
 def plan_exact(spot: Spot, board: int, dead: int) -> ExactPlan:
@@ -244,9 +258,11 @@ def run_exact(spot: Spot, plan: ExactPlan, board: int, dead: int, threads: int,
 
 
 def _grid(total: int, seconds: float) -> list[tuple[int, int]]:
-    """Calls of about CALL_SECONDS each (at least 64 when there is that much work), fixed by
-    the spot alone so the sums add up in the same order for any thread count."""
-    calls = max(1, min(total, max(64, math.ceil(seconds / CALL_SECONDS))))
+    """Calls of about CALL_SECONDS each (at least 8, to share among threads, when the work
+    is worth it), fixed by the spot alone so the sums add up in the same order for any
+    thread count."""
+    calls = math.ceil(seconds / CALL_SECONDS) if seconds >= 0.01 else 1
+    calls = max(1, min(total, max(8 if seconds >= 0.01 else 1, calls)))
     bounds = [total * i // calls for i in range(calls + 1)]
     return [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(calls)]
 

@@ -18,6 +18,7 @@ const kernel_abi = @import("kernel_abi.zig");
 const equity = @import("equity.zig");
 const spot_zig = @import("spot.zig");
 const equity_count = @import("equity_count.zig");
+const equity_sample = @import("equity_sample.zig");
 
 pub const Tally = equity.Tally;
 pub const Sums = spot_zig.Sums;
@@ -535,13 +536,15 @@ pub const api = struct {
     }
 
     /// Monte Carlo over the spot: games `first_game .. first_game + games` of the stream
-    /// `seed` (game g depends on seed and g only), added to `out` (`out_len` Sums, at least
+    /// `seed` (game g depends on seed and g only; fewer than 2^32 a call), added to `out` (`out_len` Sums, at least
     /// players × 1,327: per player, one per combo held, then one unused).
     pub fn pp_spot_sample(spot: ?*const anyopaque, seed: u64, first_game: u64, games: u64, out: ?[*]Sums, out_len: u64) callconv(.c) Status {
         const s = as_spot(spot orelse return .null_pointer);
         const o = out orelse return .null_pointer;
-        if (out_len < s.players * spot_zig.slots) return .bad_argument;
-        kernels().equity_sample(s, deal.seed_key(seed), first_game, games, o);
+        if (out_len < s.players * spot_zig.slots or games >= 1 << 32) return .bad_argument;
+        const counts = std.heap.page_allocator.alloc(equity_sample.Counts, s.players * spot_zig.slots) catch return .out_of_memory;
+        defer std.heap.page_allocator.free(counts);
+        kernels().equity_sample(s, deal.seed_key(seed), first_game, games, counts.ptr, o);
         return .ok;
     }
 

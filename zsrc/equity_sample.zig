@@ -28,6 +28,8 @@ const combos = @import("combos.zig");
 const spot_zig = @import("spot.zig");
 const Spot = spot_zig.Spot;
 const Sums = spot_zig.Sums;
+const batch = @import("batch.zig");
+const pot_units = @import("equity.zig").pot_units;
 
 /// Below this share of its weight left, a player's combo is found by a walk, not redrawn.
 const redraw_share_min = 0.25;
@@ -36,23 +38,90 @@ const weight_left_min = 1e-12;
 
 /// Plays games `first_game .. first_game + games` of the stream `key`, adding to `out`
 /// (`spot.players * spot_zig.slots` Sums, player-major, indexed by the combo held).
-pub fn sample(spot: *const Spot, key: u64, first_game: u64, games: u64, out: []Sums) void {
-    std.debug.assert(out.len >= spot.players * spot_zig.slots);
+///
+/// Games go in blocks, in three passes as the row kernels do (blocks.zig): deal every game
+/// of the block, rank every hand of the block with the vector showdown (its table loads
+/// independent, so they overlap), then share each pot.
+///
+/// Where every game weighs 1 (at most one range player), games are counted in integers in
+/// `counts` (`spot.players * spot_zig.slots` of them, zeroed here) and added to `out` at
+/// the end: cheaper per game than weighted floats, and exact.
+pub fn sample(spot: *const Spot, key: u64, first_game: u64, games: u64, counts: []Counts, out: []Sums) void {
+    std.debug.assert(out.len >= spot.players * spot_zig.slots and counts.len >= out.len);
     switch (spot.players) {
         inline 2...spot_zig.players_max => |players| {
             const run: Run(players) = .init(spot);
-            for (0..games) |g| run.game(key, first_game + g, out);
+            if (run.drawn_len >= 2) return run.play(key, first_game, games, out, true);
+            @memset(counts[0 .. players * spot_zig.slots], .{});
+            run.play(key, first_game, games, counts, false);
+            for (counts[0 .. players * spot_zig.slots], out[0 .. players * spot_zig.slots]) |c, *o| {
+                if (c.games == 0) continue;
+                const n: f64 = @floatFromInt(c.games);
+                const shares: f64 = @floatFromInt(c.shares);
+                o.games += n;
+                o.wins += @floatFromInt(c.wins);
+                o.ties += @floatFromInt(c.ties);
+                o.shares += shares;
+                o.w2 += n;
+                o.w2_shares += shares;
+                o.w2_shares2 += @floatFromInt(c.shares2);
+            }
         },
         else => unreachable,
     }
 }
 
+/// A combo's games counted in integers (a call plays fewer than 2^32 games).
+pub const Counts = extern struct {
+    games: u32 = 0,
+    wins: u32 = 0,
+    ties: u32 = 0,
+    shares: u64 = 0,
+    shares2: u64 = 0,
+};
+
+const block_games = 128;
+
+fn Block(comptime players: usize) type {
+    return struct {
+        boards: [block_games * 5]u8,
+        holes: [block_games * players * 2]u8,
+        ranks: [block_games * players]u16,
+        held: [block_games][players]u16,
+        /// The cards out of the deck once the fixed and range players hold theirs.
+        used: [block_games]u64,
+        /// A game of weight 0 (no deal of the ranges fits) is dealt as any valid game and
+        /// counts for nothing.
+        weights: [block_games]f64,
+    };
+}
+
 /// A per-game random stream: SplitMix64 from (key, game).
 const Stream = struct {
     state: u64,
+    /// Cards are drawn several to a word: `below` takes the high half of word × n and the
+    /// low half is the next word (Lemire's multiply-shift, reused). Each draw spends about
+    /// log2(n) + (n's factors of 2) bits, so after `draws_per_word` draws from a deck
+    /// over 30 cards at least 30 bits remain and a draw's bias stays under 52 / 2^30.
+    word: u64 = 0,
+    draws_left: u32 = 0,
+
+    const draws_per_word = 4;
 
     fn init(key: u64, game: u64) Stream {
         return .{ .state = deal.draw_word(key, game, 0) };
+    }
+
+    /// Uniform in [0, bound), bound ≤ 52.
+    inline fn below(stream: *Stream, bound: u32) u32 {
+        if (stream.draws_left == 0) {
+            stream.word = stream.next();
+            stream.draws_left = draws_per_word;
+        }
+        stream.draws_left -= 1;
+        const product = @as(u128, stream.word) * bound;
+        stream.word = @truncate(product);
+        return @intCast(product >> 64);
     }
 
     inline fn next(stream: *Stream) u64 {
@@ -78,11 +147,11 @@ fn Run(comptime players: usize) type {
         random_len: usize = 0,
         /// The fixed players' combos (none where not fixed).
         fixed_combo: [players]u16 = @splat(combos.none),
-        board: eval.Accumulator = .empty,
-        missing: u32,
+        board_cards: [5]u8 = undefined,
+        board_len: usize = 0,
 
         fn init(spot: *const Spot) Self {
-            var run: Self = .{ .spot = spot, .missing = spot_zig.board_cards_max - spot.board_cards };
+            var run: Self = .{ .spot = spot };
             for (0..players) |p| {
                 if (spot.is_fixed(p)) {
                     run.fixed_combo[p] = spot.support[p][0];
@@ -95,50 +164,131 @@ fn Run(comptime players: usize) type {
                 }
             }
             var cards = spot.board;
-            while (cards != 0) : (cards &= cards - 1) run.board.add(@intCast(@ctz(cards)));
+            while (cards != 0) : (cards &= cards - 1) {
+                run.board_cards[run.board_len] = @intCast(@ctz(cards));
+                run.board_len += 1;
+            }
             return run;
         }
 
-        fn game(run: *const Self, key: u64, number: u64, out: []Sums) void {
+        /// Deals the fixed and range players of game `number` into slot `i` of the block,
+        /// with the game's importance weight; returns the game's stream, to deal the rest.
+        fn draw_ranges(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
             const spot = run.spot;
             var stream: Stream = .init(key, number);
             var held = run.fixed_combo;
             var used = spot.out_cards();
             var drawn_cards: u64 = 0;
             var weight: f64 = 1;
-            for (run.drawn[0..run.drawn_len], 0..) |p, i| {
-                const combo = if (i == 0) alias_draw(spot, p, &stream) else choice: {
+            for (run.drawn[0..run.drawn_len], 0..) |p, d| {
+                var combo = if (d == 0) alias_draw(spot, p, &stream) else choice: {
                     const left = spot.weight_without(p, drawn_cards);
-                    if (left <= spot.totals[p] * weight_left_min) return; // no deal: weight 0
+                    if (left <= spot.totals[p] * weight_left_min) break :choice combos.none;
                     weight *= left / spot.totals[p];
                     break :choice draw_without(spot, p, used, left, &stream);
                 };
-                if (combo == combos.none) return; // rounding left a weight and no combo
-
+                if (combo == combos.none) { // no deal fits: weight 0, any valid cards
+                    weight = 0;
+                    combo = first_free(spot, p, used);
+                }
                 held[p] = combo;
                 used |= combos.set(combo);
                 drawn_cards |= combos.set(combo);
             }
-            var deck = deal.full_deck & ~used;
-            var deck_size: u32 = @popCount(deck);
-            var hands: [players]eval.Accumulator = undefined;
+            block.held[i] = held;
+            block.used[i] = used;
+            block.weights[i] = weight;
+            return stream;
+        }
+
+        /// Deals the random players and the board of `lanes` games side by side: each card
+        /// waits on the one before it in its game (the deck it is taken from), so games in
+        /// lockstep keep several such chains in flight.
+        fn deal_rest(run: *const Self, comptime lanes: usize, streams: *[lanes]Stream, block: *Block(players), first: usize) void {
+            var decks: [lanes]u64 = undefined;
+            var sizes: [lanes]u32 = undefined;
+            inline for (&decks, &sizes, 0..) |*deck, *size, l| {
+                deck.* = deal.full_deck & ~block.used[first + l];
+                size.* = @popCount(deck.*);
+            }
             for (run.random[0..run.random_len]) |p| {
-                const a = take_card(&deck, &deck_size, &stream);
-                const b = take_card(&deck, &deck_size, &stream);
-                held[p] = combos.index[a][b];
+                inline for (0..lanes) |l| {
+                    const a = take_card(&decks[l], &sizes[l], &streams[l]);
+                    const b = take_card(&decks[l], &sizes[l], &streams[l]);
+                    block.held[first + l][p] = combos.index[a][b];
+                }
             }
-            var board = run.board;
-            for (0..run.missing) |_| board.add(take_card(&deck, &deck_size, &stream));
-            var ranks: [players]u16 = undefined;
-            inline for (&ranks, &hands, held) |*rank, *hand, combo| {
-                hand.* = board;
-                hand.merge(combos.accumulator(combo));
-                rank.* = eval.rank_accumulator(hand.*);
+            for (run.board_len..5) |c| {
+                inline for (0..lanes) |l| {
+                    block.boards[(first + l) * 5 + c] = take_card(&decks[l], &sizes[l], &streams[l]);
+                }
             }
-            settle(&ranks, &held, weight, out);
+            inline for (0..lanes) |l| {
+                const i = first + l;
+                @memcpy(block.boards[i * 5 ..][0..run.board_len], run.board_cards[0..run.board_len]);
+                const holes = block.holes[i * players * 2 ..][0 .. players * 2];
+                inline for (block.held[i], 0..) |combo, p| {
+                    holes[2 * p] = combos.first[combo];
+                    holes[2 * p + 1] = combos.second[combo];
+                }
+            }
+        }
+
+        /// Deals games `game .. game + count` into the block.
+        fn deal_block(run: *const Self, key: u64, game: u64, count: usize, block: *Block(players)) void {
+            const lanes = 2;
+            var i: usize = 0;
+            while (i < count) : (i += lanes) {
+                if (i + lanes > count) { // the tail, one game at a time
+                    for (i..count) |j| {
+                        var one = [1]Stream{run.draw_ranges(key, game + j, block, j)};
+                        run.deal_rest(1, &one, block, j);
+                    }
+                    return;
+                }
+                var streams: [lanes]Stream = undefined;
+                inline for (&streams, 0..) |*stream, l| stream.* = run.draw_ranges(key, game + i + l, block, i + l);
+                run.deal_rest(lanes, &streams, block, i);
+            }
+        }
+
+        fn play(run: *const Self, key: u64, first_game: u64, games: u64, out: anytype, comptime weighted: bool) void {
+            var block: Block(players) = undefined;
+            var game = first_game;
+            const end = first_game + games;
+            while (game < end) {
+                const count: usize = @intCast(@min(block_games, end - game));
+                run.deal_block(key, game, count, &block);
+                const ranked = batch.rank_showdown(block.boards[0 .. count * 5], 5, block.holes[0 .. count * players * 2], players, block.ranks[0 .. count * players]);
+                std.debug.assert(ranked == null); // dealt from one deck: never a bad row
+                for (0..count) |i| {
+                    const ranks = block.ranks[i * players ..][0..players];
+                    if (weighted) settle(ranks, &block.held[i], block.weights[i], out) else count_game(ranks, &block.held[i], out);
+                }
+                game += count;
+            }
+        }
+
+        inline fn count_game(ranks: *const [players]u16, held: *const [players]u16, out: []Counts) void {
+            var best: u16 = 0;
+            inline for (ranks) |rank| best = @max(best, rank);
+            var winners: u32 = 0;
+            inline for (ranks) |rank| winners += @intFromBool(rank == best);
+            const alone: u32 = @intFromBool(winners == 1);
+            const units: u64 = pot_units / winners;
+            inline for (ranks, held, 0..) |rank, combo, p| {
+                const is_best: u32 = @intFromBool(rank == best);
+                const counts = &out[p * spot_zig.slots + combo];
+                counts.games += 1;
+                counts.wins += is_best & alone;
+                counts.ties += is_best & (alone ^ 1);
+                counts.shares += is_best * units;
+                counts.shares2 += is_best * units * units;
+            }
         }
 
         inline fn settle(ranks: *const [players]u16, held: *const [players]u16, weight: f64, out: []Sums) void {
+            if (weight == 0) return;
             var best: u16 = 0;
             inline for (ranks) |rank| best = @max(best, rank);
             var winners: u32 = 0;
@@ -162,7 +312,7 @@ fn Run(comptime players: usize) type {
 }
 
 inline fn take_card(deck: *u64, deck_size: *u32, stream: *Stream) u6 {
-    const card = deal.nth_set_bit(deck.*, deal.below(stream.next(), deck_size.*));
+    const card = deal.nth_set_bit(deck.*, stream.below(deck_size.*));
     deck.* &= ~(@as(u64, 1) << card);
     deck_size.* -= 1;
     return card;
@@ -173,6 +323,17 @@ inline fn alias_draw(spot: *const Spot, p: usize, stream: *Stream) u16 {
     const i = deal.below(stream.next(), spot.support_len[p]);
     const kept = stream.fraction() < spot.alias_keep[p][i];
     return spot.support[p][if (kept) i else spot.alias_other[p][i]];
+}
+
+/// Some combo of player p meeting no card of `used`, or else any two cards left: the cards
+/// of a game that counts for nothing.
+fn first_free(spot: *const Spot, p: usize, used: u64) u16 {
+    for (spot.support[p][0..spot.support_len[p]]) |combo| {
+        if (combos.set(combo) & used == 0) return combo;
+    }
+    const free = deal.full_deck & ~used;
+    const a = @ctz(free);
+    return combos.index[a][@ctz(free & (free - 1))];
 }
 
 /// A combo of player p by weight among those meeting no card of `used`, `left` their weight.

@@ -9,6 +9,7 @@ const batch = @import("batch.zig");
 const eval = @import("eval.zig");
 const equity = @import("equity.zig");
 const spot = @import("spot.zig");
+const equity_sample = @import("equity_sample.zig");
 
 /// A failed batch: what `batch.HandError` says, in a C-compatible shape.
 pub const HandFailure = extern struct {
@@ -63,9 +64,9 @@ pub const StreetEquities = fn ([*]const u8, [*]const u8, u32, u64, [*]f32, [*]f3
 pub const EquityMonteCarlo = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) void;
 
 /// Equity over ranges (equity_sample.zig, equity_count.zig) on a prepared spot: games
-/// (key, first game, count) or count items (order, first item, count, scratch), adding to
+/// (key, first game, count; integer counts as scratch) or count items (order, first item, count, scratch), adding to
 /// `players * spot.slots` Sums.
-pub const EquitySample = fn (*const spot.Spot, u64, u64, u64, [*]spot.Sums) callconv(.c) void;
+pub const EquitySample = fn (*const spot.Spot, u64, u64, u64, [*]equity_sample.Counts, [*]spot.Sums) callconv(.c) void;
 pub const EquityCount = fn (*const spot.Spot, [*]const u8, u64, u64, [*]f64, [*]spot.Sums) callconv(.c) void;
 
 pub const Kernels = struct {

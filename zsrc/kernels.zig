@@ -13,8 +13,9 @@ const spot_zig = @import("spot.zig");
 const equity_sample = @import("equity_sample.zig");
 const equity_count = @import("equity_count.zig");
 
-fn sample_spot(spot: *const spot_zig.Spot, key: u64, first_game: u64, games: u64, out: [*]spot_zig.Sums) callconv(.c) void {
-    equity_sample.sample(spot, key, first_game, games, out[0 .. spot.players * spot_zig.slots]);
+fn sample_spot(spot: *const spot_zig.Spot, key: u64, first_game: u64, games: u64, counts: [*]equity_sample.Counts, out: [*]spot_zig.Sums) callconv(.c) void {
+    const n = spot.players * spot_zig.slots;
+    equity_sample.sample(spot, key, first_game, games, counts[0..n], out[0..n]);
 }
 
 fn count_spot(spot: *const spot_zig.Spot, order: [*]const u8, first_item: u64, items: u64, scratch: [*]f64, out: [*]spot_zig.Sums) callconv(.c) void {
