@@ -45,7 +45,7 @@ def verdict(ok: bool) -> str:
 def monte_carlo_rows(games: int, runs_: int) -> None:
     known_2 = rate(KNOWN_2, games, runs_)
     known_10 = rate(KNOWN_10, games // 4, runs_)
-    print(f"Monte Carlo, 1 thread (M games/s; OMPEval figures from the issue, its machine)")
+    print("Monte Carlo, 1 thread (M games/s; OMPEval figures from the issue, its machine)")
     print(f"  AcKd vs QhQs (known)                  {known_2:7.1f}")
     print(f"  10 known hands                        {known_10:7.1f}")
     rows = [
@@ -70,7 +70,12 @@ def monte_carlo_rows(games: int, runs_: int) -> None:
 def exact_rows(runs_: int) -> None:
     print("\nexact, 1 thread (median seconds)")
     spots = [
-        ("KK vs random vs random, river 8c4d7cTsQs", ["KK", "random", "random"], "8c4d7cTsQs", 0.02),
+        (
+            "KK vs random vs random, river 8c4d7cTsQs",
+            ["KK", "random", "random"],
+            "8c4d7cTsQs",
+            0.02,
+        ),
         ("KK vs random vs random, flop 8c4d7c", ["KK", "random", "random"], "8c4d7c", 2.0),
         ("QQ+,AKs vs JJ-99,AQs+ preflop", ["QQ+,AKs", "JJ-99,AQs+"], None, 0.02),
         ("AA,KK vs AA,KK vs AK, flop 2c7d9h", ["AA,KK", "AA,KK", "AK"], "2c7d9h", None),
@@ -107,7 +112,9 @@ def thread_rows(games: int, runs_: int) -> None:
         print(f"  {name:<28}{one:7.1f} -> {both:7.1f} M games/s: {both / one:.2f}x "
               f"(bar 1.8x on an idle machine: {verdict(both / one >= 1.8)})")  # fmt: skip
     one = seconds(lambda: pp.equity(["KK", "random", "random"], board="8c4d7c", threads=1), 1)
-    both = seconds(lambda: pp.equity(["KK", "random", "random"], board="8c4d7c", threads=threads), 1)
+    both = seconds(
+        lambda: pp.equity(["KK", "random", "random"], board="8c4d7c", threads=threads), 1
+    )
     print(f"  exact KK vs 2 random, flop  {one:.3f} -> {both:.3f} s: {one / both:.2f}x")
 
 
@@ -136,7 +143,9 @@ def calibrate() -> None:
         live = (deck - 2 * (5 - spot.board_cards)) / deck
         deals = np.prod([spot.supports[p] * live for p in order[:-1]])
         combos = min(sum(spot.supports), 1326)
-        taken = seconds(lambda s=spot, o=order: runs.count(s, o, 0.0, 1, runs.Progress(False, "")), 3)
+        taken = seconds(
+            lambda s=spot, o=order: runs.count(s, o, 0.0, 1, runs.Progress(False, "")), 3
+        )
         rows.append([spot.runouts, spot.runouts * combos, spot.runouts * deals])
         times.append(taken)
         print(f"  {' vs '.join(players):<36} {board:<10} {taken:8.4f} s")

@@ -11,6 +11,7 @@ hand; this package is its Python face. Encodings (fixed):
 from __future__ import annotations
 
 from ._native import CardParseError, InvalidHandError, PokerError, cpu, select_cpu, supported_cpus
+from ._spot import COMBOS
 from .accumulators import ACCUMULATOR, accumulate, merge
 from .cards import CARD_NAMES, format_cards, parse_cards
 from .cardset import CardSet
@@ -18,6 +19,7 @@ from .datasets import dataset
 from .dealing import card_set, deal
 from .enumeration import category_counts, combinations, iter_combinations
 from .equity import EquityResult, equity
+from .range_grid import plot_range_grid, range_grid
 from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
 
 __version__ = "0.1.0"
@@ -37,6 +39,7 @@ __all__ = [
     "ACCUMULATOR",
     "CARD_NAMES",
     "CATEGORY_NAMES",
+    "COMBOS",
     "CardParseError",
     "CardSet",
     "EquityResult",
@@ -56,6 +59,8 @@ __all__ = [
     "iter_combinations",
     "merge",
     "parse_cards",
+    "plot_range_grid",
+    "range_grid",
     "rank",
     "rank_showdown",
     "select_cpu",

@@ -191,7 +191,11 @@ def _monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progre
         sums, count = result
         total[...] += sums
         state["played"] += count
-        worst = float(np.nanmax(standard_errors(total.sum(axis=1))))
+        totals = total.sum(axis=1)
+        if not totals[0, GAMES] > 0:
+            raise ValueError(f"no deal of the ranges without a shared card in "
+                             f"{state['played']:,} games: they (almost) always collide")  # fmt: skip
+        worst = float(np.max(standard_errors(totals)))
         progress.update(0, None, f"{state['played']:,} games, worst stderr {worst * 100:.4f}% ")
         if rules.games is not None and state["played"] >= rules.games:
             return True
@@ -253,8 +257,12 @@ def plan_exact(spot: Spot, board: int, dead: int) -> ExactPlan:
 def run_exact(spot: Spot, plan: ExactPlan, board: int, dead: int, threads: int,
               progress: Progress) -> np.ndarray:  # fmt: skip
     if plan.kind == "count":
-        return count(spot, plan.order, plan.seconds, threads, progress)
-    return by_deals(spot.players, plan.deals, board, dead, plan.seconds, threads, progress)
+        sums = count(spot, plan.order, plan.seconds, threads, progress)
+    else:
+        sums = by_deals(spot.players, plan.deals, board, dead, plan.seconds, threads, progress)
+    if not sums[0, :, GAMES].sum() > 0:
+        raise ValueError("the ranges leave no deal of combos without a shared card")
+    return sums
 
 
 def _grid(total: int, seconds: float) -> list[tuple[int, int]]:

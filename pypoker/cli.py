@@ -150,6 +150,18 @@ def _equity(args) -> int:
     if not result.exact:
         rate = result.games / max(result.seconds, 1e-9) / 1e6
         print(f"{rate:.1f} M games/s")
+    if args.combos:
+        for player in range(len(hands)):
+            if len(result.by_combo(player)["combo"]) > 1:
+                print("\n" + result.combos_table(player))
+    if args.grid:
+        from .range_grid import plot_range_grid
+
+        player = args.grid_player - 1
+        if not 0 <= player < len(hands):
+            raise ValueError(f"--grid-player {args.grid_player}: players are 1..{len(hands)}")
+        plot_range_grid(result, player, args.grid)
+        print(f"range grid of player {args.grid_player} written to {args.grid}")
     return 0
 
 
@@ -206,6 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     equity_parser.add_argument("--seconds", type=float, help="Monte Carlo: stop after this")
     equity_parser.add_argument("-t", "--threads", type=int, default=None)
     equity_parser.add_argument("--seed", type=int, default=0)
+    equity_parser.add_argument(
+        "--combos", action="store_true", help="each range player's equity per combo"
+    )
+    equity_parser.add_argument("--grid", metavar="PNG", help="draw a 13x13 range grid (PNG)")
+    equity_parser.add_argument(
+        "--grid-player", type=int, default=1, metavar="N", help="whose grid (1)"
+    )
     args = parser.parse_args(argv)
 
     try:

@@ -75,7 +75,7 @@ class EquityResult:
 
     def by_combo(self, player: int) -> dict[str, object]:
         """Player ``player`` (0-based)'s equity per combo it may hold: ``combo`` (text),
-        ``weight`` (its weight in the range, after card removal), ``equity`` against the
+        ``cards`` (``(n, 2)`` card ids), ``weight`` (its weight in the range, after card removal), ``equity`` against the
         others' ranges, ``games`` (weighted games it was dealt), and ``stderr`` for Monte
         Carlo. Exact results are exact; a combo Monte Carlo never dealt has NaN equity."""
         if not 0 <= player < len(self.hands):
@@ -85,6 +85,7 @@ class EquityResult:
         indices, weights, sums = self._combos[player]
         table = {
             "combo": combo_names(indices),
+            "cards": COMBOS[indices],
             "weight": weights,
             "equity": equities(sums),
             "games": sums[:, GAMES].copy(),
