@@ -61,7 +61,8 @@ def monte_carlo_rows(games: int, runs_: int) -> None:
         measured = rate(players, games // (2 if len(players) > 4 else 1), runs_, board=board)
         line = f"  {name:<38}{measured:7.1f}"
         if base is not None:
-            line += f"   {measured / base:.2f}x the known rate, bar {bar}x: {verdict(measured >= bar * base)}"
+            ok = verdict(measured >= bar * base)
+            line += f"   {measured / base:.2f}x the known rate, bar {bar}x: {ok}"
         if ompeval:
             line += f"; OMPEval {ompeval}"
         print(line)
@@ -97,7 +98,8 @@ def default_mode_row() -> None:
     worst = float(result.stderr.max()) if result.stderr is not None else 0.0
     ok = taken <= 12 and worst <= 0.0005
     print(f"\ndefault mode, AA vs random vs random: {taken:.2f} s, {result.games:,} games, "
-          f"worst stderr {worst:.5f} ({result.reason}); bar 12 s and 0.0005: {verdict(ok)}")  # fmt: skip
+          f"worst stderr {worst:.5f} ({result.reason});\n  bar 12 s and 0.0005: "
+          f"{verdict(ok)}")  # fmt: skip
 
 
 def thread_rows(games: int, runs_: int) -> None:
@@ -161,7 +163,8 @@ def calibrate() -> None:
     fit = np.zeros(3)
     fit[keep] = fit_kept
     predicted = np.array(rows, dtype=float) @ fit
-    print("  predicted / measured: " + ", ".join(f"{p / t:.2f}" for p, t in zip(predicted, times)))
+    ratios = (f"{p / t:.2f}" for p, t in zip(predicted, times, strict=True))
+    print("  predicted / measured: " + ", ".join(ratios))
     print(f"COUNT_RUNOUT_SECONDS = {fit[0]:.2e}\nCOUNT_COMBO_SECONDS = {fit[1]:.2e}\n"
           f"COUNT_DEAL_SECONDS = {fit[2]:.2e}")  # fmt: skip
     for players in range(2, 7):

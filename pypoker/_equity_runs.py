@@ -193,8 +193,10 @@ def _monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progre
         state["played"] += count
         totals = total.sum(axis=1)
         if not totals[0, GAMES] > 0:
-            raise ValueError(f"no deal of the ranges without a shared card in "
-                             f"{state['played']:,} games: they (almost) always collide")  # fmt: skip
+            raise ValueError(
+                f"no deal of the ranges without a shared card in {state['played']:,} games: "
+                "they (almost) always collide"
+            )
         worst = float(np.max(standard_errors(totals)))
         progress.update(0, None, f"{state['played']:,} games, worst stderr {worst * 100:.4f}% ")
         if rules.games is not None and state["played"] >= rules.games:

@@ -75,9 +75,10 @@ class EquityResult:
 
     def by_combo(self, player: int) -> dict[str, object]:
         """Player ``player`` (0-based)'s equity per combo it may hold: ``combo`` (text),
-        ``cards`` (``(n, 2)`` card ids), ``weight`` (its weight in the range, after card removal), ``equity`` against the
-        others' ranges, ``games`` (weighted games it was dealt), and ``stderr`` for Monte
-        Carlo. Exact results are exact; a combo Monte Carlo never dealt has NaN equity."""
+        ``cards`` (``(n, 2)`` card ids), ``weight`` (its weight in the range, after card
+        removal), ``equity`` against the others' ranges, ``games`` (weighted games it was
+        dealt), and ``stderr`` for Monte Carlo. Exact results are exact; a combo Monte Carlo
+        never dealt has NaN equity."""
         if not 0 <= player < len(self.hands):
             raise IndexError(f"player {player}: the result has players 0..{len(self.hands) - 1}")
         if self._combos[player] is None:
