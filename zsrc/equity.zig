@@ -54,23 +54,57 @@ pub const Table = struct {
     /// Branch-free: who wins a random board is a coin toss to the branch predictor, and a
     /// miss a board would cost more than all the rest.
     inline fn share(table: *Table, comptime players: usize, ranks: *const [players]u16, boards: u64) void {
-        var best: u16 = 0;
-        inline for (ranks) |rank| best = @max(best, rank);
-        var winners: u32 = 0;
-        inline for (ranks) |rank| winners += @intFromBool(rank == best);
-        const alone: u64 = @intFromBool(winners == 1);
-        const units: u64 = shares[winners];
-        inline for (ranks, 0..) |rank, i| {
+        const outcome: Outcome(players) = .of(ranks);
+        inline for (0..players) |i| {
             const tally = &table.tallies[i];
-            const is_best: u64 = @intFromBool(rank == best);
-            tally.wins +%= (is_best & alone) *% boards;
-            tally.ties +%= (is_best & (alone ^ 1)) *% boards;
-            tally.share_units +%= (is_best * units) *% boards;
-            tally.share_units_squared +%= (is_best * units * units) *% boards;
+            tally.wins +%= outcome.wins[i] *% boards;
+            tally.ties +%= outcome.ties[i] *% boards;
+            tally.share_units +%= outcome.units[i] *% boards;
+            tally.share_units_squared +%= outcome.units_squared[i] *% boards;
         }
         table.games +%= boards;
     }
+
+    /// `boards` boards counted as `counted` that are truly `true_ranks`: the difference of
+    /// the two outcomes, added once (no games: the boards were counted already).
+    inline fn correct(table: *Table, comptime players: usize, true_ranks: *const [players]u16, counted: *const [players]u16, boards: u64) void {
+        const right: Outcome(players) = .of(true_ranks);
+        const wrong: Outcome(players) = .of(counted);
+        inline for (0..players) |i| {
+            const tally = &table.tallies[i];
+            tally.wins +%= (right.wins[i] -% wrong.wins[i]) *% boards;
+            tally.ties +%= (right.ties[i] -% wrong.ties[i]) *% boards;
+            tally.share_units +%= (right.units[i] -% wrong.units[i]) *% boards;
+            tally.share_units_squared +%= (right.units_squared[i] -% wrong.units_squared[i]) *% boards;
+        }
+    }
 };
+
+/// What one board gives each player: a win alone, a split, pot share units and their square.
+fn Outcome(comptime players: usize) type {
+    return struct {
+        wins: @Vector(players, u64),
+        ties: @Vector(players, u64),
+        units: @Vector(players, u64),
+        units_squared: @Vector(players, u64),
+
+        inline fn of(ranks: *const [players]u16) @This() {
+            const all: @Vector(players, u16) = ranks.*;
+            const best: @Vector(players, u16) = @splat(@reduce(.Max, all));
+            const is_best: @Vector(players, u64) = @intFromBool(all == best);
+            const winners: u32 = @intCast(@reduce(.Add, is_best));
+            const alone: @Vector(players, u64) = @splat(@intFromBool(winners == 1));
+            const units: @Vector(players, u64) = @splat(shares[winners]);
+            const one: @Vector(players, u64) = @splat(1);
+            return .{
+                .wins = is_best & alone,
+                .ties = is_best & (alone ^ one),
+                .units = is_best * units,
+                .units_squared = is_best * units * units,
+            };
+        }
+    };
+}
 
 /// A pot's share for each number of winners, in units.
 const shares: [players_max + 1]u64 = table: {
@@ -89,8 +123,10 @@ const shares: [players_max + 1]u64 = table: {
 /// once from fingerprints and weighted by its number of boards, the product of
 /// C(cards of value v left, cards of value v drawn). Then the boards where someone makes a
 /// flush, which need at least `5 - (most cards of that suit in one hand)` board cards of one
-/// suit and so are few, are visited one by one: each adds its true ranking and takes back
-/// the fingerprint ranking it was counted with. Two suits can never both reach that (three
+/// suit and so are few, are corrected: for each choice of that suit's cards, the boards
+/// completing it with cards of other suits are grouped by those cards' values again (a
+/// flush does not depend on them), and each group adds its true ranking and takes back the
+/// fingerprint ranking it was counted with. Two suits can never both reach that (three
 /// board cards each), so no board is corrected twice.
 pub fn exact(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, part: u32, parts: u32) void {
     assert(missing <= board_cards_max and @popCount(deck) >= missing and part < parts);
@@ -117,8 +153,10 @@ fn Exact(comptime players: usize) type {
         /// other suits complete each of its boards.
         flush_suit: usize = 0,
         others_missing: u32 = 0,
-        /// Each player's flush rank on the boards `correct` visits, 0 if no flush.
+        /// Each player's flush rank on the boards `correct_by_values` counts, 0 if no flush.
         flush_ranks: [players]u16 = undefined,
+        /// Cards of each value left in the deck outside the flush suit.
+        others_left: [eval.value_count]u8 = undefined,
 
         fn all(run: *Run, board: eval.Accumulator, missing: u32) void {
             const holes = run.table.holes[0..players];
@@ -148,6 +186,9 @@ fn Exact(comptime players: usize) type {
                 if (need > missing) continue;
                 const of_suit = run.deck & suit_set(suit);
                 run.flush_suit = suit;
+                for (&run.others_left, 0..) |*count, value| {
+                    count.* = left[value] - @intFromBool(run.deck & card_bit(suit, value) != 0);
+                }
                 for (need..missing + 1) |drawn| {
                     run.others_missing = missing - @as(u32, @intCast(drawn));
                     run.each_subset(of_suit, @intCast(drawn), board, correct_flush_boards);
@@ -188,20 +229,32 @@ fn Exact(comptime players: usize) type {
                 const flushes = suit_cards(cards.mask, run.flush_suit) >= 5;
                 rank.* = if (flushes) eval.rank_accumulator(cards) else 0;
             }
-            const others = run.deck & ~suit_set(run.flush_suit);
-            run.each_subset(others, run.others_missing, hand, correct);
+            run.correct_by_values(0, run.others_missing, fingerprint(hand), 1);
         }
 
-        /// One board where someone flushes: its true ranking in, its fingerprint ranking out.
-        fn correct(run: *Run, board: eval.Accumulator) void {
-            var counted: [players]u16 = undefined;
-            var true_ranks: [players]u16 = undefined;
-            inline for (&counted, &true_ranks, run.flush_ranks, run.table.holes[0..players]) |*rank, *true_rank, flush_rank, hole| {
-                rank.* = eval.rank_fingerprint(fingerprint(board) +% fingerprint(hole));
-                true_rank.* = if (flush_rank != 0) flush_rank else rank.*;
+        /// The boards completing a flush board with `missing` cards of the other suits, from
+        /// `value` on, grouped by their values as `by_values` groups (a flusher's rank does
+        /// not depend on them, the others' ranks depend only on values): per group, its
+        /// true ranking in and its fingerprint ranking out, `ways` boards each.
+        fn correct_by_values(run: *Run, value: u32, missing: u32, board_fingerprint: u32, ways: u64) void {
+            if (missing == 0) {
+                var counted: [players]u16 = undefined;
+                var true_ranks: [players]u16 = undefined;
+                inline for (&counted, &true_ranks, run.flush_ranks, run.table.holes[0..players]) |*rank, *true_rank, flush_rank, hole| {
+                    rank.* = eval.rank_fingerprint(board_fingerprint +% fingerprint(hole));
+                    true_rank.* = if (flush_rank != 0) flush_rank else rank.*;
+                }
+                run.table.correct(players, &true_ranks, &counted, ways);
+                return;
             }
-            run.table.share(players, &true_ranks, 1);
-            run.table.share(players, &counted, 0 -% @as(u64, 1));
+            if (value == eval.value_count) return;
+            const left = run.others_left[value];
+            var drawn: u32 = 0;
+            var next_fingerprint = board_fingerprint;
+            while (drawn <= @min(missing, left)) : (drawn += 1) {
+                run.correct_by_values(value + 1, missing - drawn, next_fingerprint, ways * binomials[left][drawn]);
+                next_fingerprint +%= eval.value_fingerprints[value];
+            }
         }
 
         fn settle(run: *Run, board: eval.Accumulator) void {
