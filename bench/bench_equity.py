@@ -143,7 +143,7 @@ def calibrate() -> None:
         order = runs.count_order(spot)
         deck = 52 - spot.board_cards
         live = (deck - 2 * (5 - spot.board_cards)) / deck
-        deals = np.prod([spot.supports[p] * live for p in order[:-1]])
+        deals = np.prod([spot.supports[p] * live for p in order[:-1]]) * (len(order) - 1)
         combos = min(sum(spot.supports), 1326)
         taken = seconds(
             lambda s=spot, o=order: runs.count(s, o, 0.0, 1, runs.Progress(False, "")), 3

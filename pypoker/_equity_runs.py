@@ -45,14 +45,16 @@ DEALS_MAX = 500_000  # preflop, exact by deals of combos up to this many deals; 
 
 # The cost model of exact runs, in seconds, fitted by `python bench/bench_equity.py
 # --calibrate` on an AMD EPYC (Zen 3, avx2 kernels), one thread:
-# - count: per runout, a fixed part, one ranking per combo held, and one settle per deal;
-COUNT_RUNOUT_SECONDS = 1.9e-6
-COUNT_COMBO_SECONDS = 1.6e-8
-COUNT_DEAL_SECONDS = 3.0e-8
+# - count: per runout, a fixed part, one ranking per combo held, and per deal of the
+#   enumerated players a settle costing about one unit a player enumerated;
+COUNT_RUNOUT_SECONDS = 1.1e-6
+COUNT_COMBO_SECONDS = 1.1e-8
+COUNT_DEAL_SECONDS = 1.1e-8
 CALL_OVERHEAD_SECONDS = 2.0e-5  # a native call's set-up and its sums folded in
-# - deals: one exact count over every board per deal of combos, by players.
-DEAL_SECONDS = {2: 1.7e-3, 3: 3.8e-3, 4: 4.1e-3, 5: 6.5e-3, 6: 6.0e-3}
-DEAL_SECONDS_MORE = 8.0e-3  # 7 to 10 players
+# - deals: one exact count over every board per deal of combos, by players (the
+#   calibration's pp.equity figures less its Python overhead, about 0.3 ms).
+DEAL_SECONDS = {2: 0.8e-3, 3: 1.3e-3, 4: 1.2e-3, 5: 2.2e-3, 6: 2.2e-3}
+DEAL_SECONDS_MORE = 3.0e-3  # 7 to 10 players
 
 
 class Progress:
@@ -238,7 +240,8 @@ def count_seconds(spot: Spot, order: bytes) -> float:
     deck = 52 - spot.board_cards
     missing = 5 - spot.board_cards
     live = (deck - 2 * missing) / deck if deck > 0 else 0.0
-    deals = math.prod(spot.supports[p] * live for p in order[:-1])
+    # A deal's cost grows with the players enumerated (its cards to take out, its levels).
+    deals = math.prod(spot.supports[p] * live for p in order[:-1]) * (len(order) - 1)
     combos = min(sum(spot.supports), len(COMBOS))
     per_runout = COUNT_RUNOUT_SECONDS + COUNT_COMBO_SECONDS * combos + COUNT_DEAL_SECONDS * deals
     work = spot.runouts * per_runout
@@ -252,7 +255,7 @@ def plan_exact(spot: Spot, board: int, dead: int) -> ExactPlan:
         return counting
     deals = _deals([spot.weights(p) for p in range(spot.players)], board, dead)
     per_deal = DEAL_SECONDS.get(spot.players, DEAL_SECONDS_MORE)
-    by_deals = ExactPlan("deals", len(deals[0]) * per_deal, deals=deals)
+    by_deals = ExactPlan("deals", len(deals[2]) * per_deal, deals=deals)  # a deal per class
     return by_deals if by_deals.seconds <= counting.seconds else counting
 
 
@@ -323,29 +326,23 @@ def _deals(weights: list[np.ndarray], board: int, dead: int):
     return deals, deal_weights, classes, members
 
 
-def _permute_suits(sets: np.ndarray, permutation: tuple[int, ...]) -> np.ndarray:
-    """Card sets with suit s moved to suit ``permutation[s]``."""
-    moved = np.zeros_like(sets)
-    for suit, to in enumerate(permutation):
-        cards = (sets >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
-        moved |= cards << np.uint64(13 * to)
-    return moved
-
-
 def _suit_classes(deals: np.ndarray, board: int, dead: int) -> tuple[np.ndarray, np.ndarray]:
     """Deals (rows of per-player card sets) grouped by suit symmetry: a permutation of the
     suits that leaves the board and the dead cards as they are maps a deal to one of equal
     equities. Each deal's class is named by its least image (rows compared
     lexicographically); returns the distinct classes and each deal's class index."""
+    suits = np.arange(4, dtype=np.uint64) * np.uint64(13)
+    thirteen = np.uint64(0x1FFF)
+    fields = (deals[..., None] >> suits) & thirteen  # (deals, players, suit)
+    fixed = (np.array([board, dead], dtype=np.uint64)[:, None] >> suits) & thirteen
     canonical = deals.copy()
-    fixed = np.array([board, dead], dtype=np.uint64)
     rows = np.arange(len(deals))
     for permutation in itertools.permutations(range(4)):
-        if permutation == (0, 1, 2, 3):
-            continue
-        if not np.array_equal(_permute_suits(fixed, permutation), fixed):
-            continue
-        image = _permute_suits(deals, permutation)
+        to = suits[list(permutation)]
+        if permutation == (0, 1, 2, 3) or not np.array_equal((fixed << to).sum(-1),
+                                                             (fixed << suits).sum(-1)):
+            continue  # fmt: skip
+        image = (fields << to).sum(axis=-1, dtype=np.uint64)
         differs = image != canonical
         first = differs.argmax(axis=1)
         smaller = differs.any(axis=1) & (image[rows, first] < canonical[rows, first])
