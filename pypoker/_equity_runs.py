@@ -40,7 +40,7 @@ from .equity_result import standard_errors
 
 # A native call of a run takes about this long: progress and Ctrl-C wait at most one.
 CALL_SECONDS = 0.05
-MONTE_CARLO_CHUNK = 1 << 16  # games a call (fixed: the games played never depend on threads)
+MONTE_CARLO_CHUNK = 1 << 18  # games a call (fixed: the games played never depend on threads)
 DEALS_MAX = 500_000  # preflop, exact by deals of combos up to this many deals; else by runouts
 
 # The cost model of exact runs, in seconds, fitted by `python bench/bench_equity.py
@@ -339,8 +339,9 @@ def _suit_classes(deals: np.ndarray, board: int, dead: int) -> tuple[np.ndarray,
     rows = np.arange(len(deals))
     for permutation in itertools.permutations(range(4)):
         to = suits[list(permutation)]
-        if permutation == (0, 1, 2, 3) or not np.array_equal((fixed << to).sum(-1),
-                                                             (fixed << suits).sum(-1)):
+        if permutation == (0, 1, 2, 3) or not np.array_equal(
+            (fixed << to).sum(-1), (fixed << suits).sum(-1)
+        ):
             continue  # fmt: skip
         image = (fields << to).sum(axis=-1, dtype=np.uint64)
         differs = image != canonical

@@ -31,6 +31,12 @@ const Sums = spot_zig.Sums;
 const batch = @import("batch.zig");
 const pot_units = @import("equity.zig").pot_units;
 
+/// Deals are kept by their weight (every game then weighs 1) when the mean weight is at
+/// least this, estimated from `probe_deals` deals of the fixed stream `probe_key`.
+const accept_mean_min = 0.25;
+const probe_deals = 256;
+const probe_key = 0x5eed_0f_9a0be;
+
 /// Below this share of its weight left, a player's combo is found by a walk, not redrawn.
 const redraw_share_min = 0.25;
 /// A remaining weight this small against the total is rounding, not a combo left.
@@ -51,7 +57,9 @@ pub fn sample(spot: *const Spot, key: u64, first_game: u64, games: u64, counts: 
     switch (spot.players) {
         inline 2...spot_zig.players_max => |players| {
             const run: Run(players) = .init(spot);
-            if (run.drawn_len >= 2) return run.play(key, first_game, games, out, true);
+            if (run.drawn_len >= 2 and !run.accept_by_weight) {
+                return run.play(key, first_game, games, out, true);
+            }
             @memset(counts[0 .. players * spot_zig.slots], .{});
             run.play(key, first_game, games, counts, false);
             for (counts[0 .. players * spot_zig.slots], out[0 .. players * spot_zig.slots]) |c, *o| {
@@ -149,6 +157,9 @@ fn Run(comptime players: usize) type {
         fixed_combo: [players]u16 = @splat(combos.none),
         board_cards: [5]u8 = undefined,
         board_len: usize = 0,
+        /// Whether a deal of weight w < 1 is kept with probability w and otherwise drawn
+        /// again (so every game weighs 1), rather than kept with weight w.
+        accept_by_weight: bool = false,
 
         fn init(spot: *const Spot) Self {
             var run: Self = .{ .spot = spot };
@@ -168,12 +179,42 @@ fn Run(comptime players: usize) type {
                 run.board_cards[run.board_len] = @intCast(@ctz(cards));
                 run.board_len += 1;
             }
+            run.accept_by_weight = run.drawn_len >= 2 and run.mean_weight() >= accept_mean_min;
             return run;
         }
 
+        /// The mean weight of `probe_deals` deals, from a fixed stream (so every call of a
+        /// run decides alike): the share of deals that acceptance would keep.
+        fn mean_weight(run: *const Self) f64 {
+            var block: Block(players) = undefined;
+            var sum: f64 = 0;
+            for (0..probe_deals) |i| {
+                _ = run.draw_weighted(probe_key, i, &block, 0);
+                sum += block.weights[0];
+            }
+            return sum / probe_deals;
+        }
+
         /// Deals the fixed and range players of game `number` into slot `i` of the block,
-        /// with the game's importance weight; returns the game's stream, to deal the rest.
+        /// with the game's weight; returns the game's stream, to deal the rest.
         fn draw_ranges(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
+            if (!run.accept_by_weight) return run.draw_weighted(key, number, block, i);
+            // Rejection on the importance weight: a deal drawn with probability q is kept
+            // with probability w = π/(q·c) ≤ 1, so the kept deals follow π exactly, each
+            // weighing 1 (about 1 / mean weight draws a game; chosen only when that is ≤ 4).
+            var attempt: u64 = 0;
+            while (true) : (attempt += 1) {
+                var stream = run.draw_weighted(key ^ (attempt *% 0x9e3779b97f4a7c15), number, block, i);
+                const weight = block.weights[i];
+                if (weight == 1 or (weight > 0 and stream.fraction() < weight)) {
+                    block.weights[i] = 1;
+                    return stream;
+                }
+            }
+        }
+
+        /// `draw_ranges` by sequential importance sampling: the weight is Π W_k(U_k)/W_k.
+        fn draw_weighted(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
             const spot = run.spot;
             var stream: Stream = .init(key, number);
             var held = run.fixed_combo;
@@ -319,9 +360,13 @@ inline fn take_card(deck: *u64, deck_size: *u32, stream: *Stream) u6 {
 }
 
 /// A combo of player p by weight (Walker's alias method).
+/// One word serves both: its high 32 bits pick the entry (multiply-shift), its low 32 bits
+/// the coin (a keep probability quantised to 2^-32: a bias under 1e-9 a combo).
 inline fn alias_draw(spot: *const Spot, p: usize, stream: *Stream) u16 {
-    const i = deal.below(stream.next(), spot.support_len[p]);
-    const kept = stream.fraction() < spot.alias_keep[p][i];
+    const word = stream.next();
+    const i = ((word >> 32) * spot.support_len[p]) >> 32;
+    const coin = @as(f64, @floatFromInt(word & 0xffff_ffff)) * 0x1.0p-32;
+    const kept = coin < spot.alias_keep[p][i];
     return spot.support[p][if (kept) i else spot.alias_other[p][i]];
 }
 
