@@ -3,11 +3,11 @@ parallel loop they share (progress with an ETA, Ctrl-C within one short native c
 that do not depend on the thread count).
 
 Runs, each returning sums per player and combo (``pypoker._spot``):
-- ``known_exact`` / ``known_monte_carlo``: every player holds one hand (zsrc/equity.zig);
+- ``known_exact``: every player holds one hand (zsrc/equity.zig);
 - ``count``: exact over ranges on a board of 3 to 5 cards (zsrc/equity_count.zig);
 - ``deals``: exact over ranges preflop, every deal of combos counted over all boards
   (zsrc/equity.zig, once per deal up to suit symmetry);
-- ``monte_carlo``: ranges and random players (zsrc/equity_sample.zig).
+- ``monte_carlo``: known hands, ranges and random players (zsrc/equity_sample.zig).
 """
 
 from __future__ import annotations
@@ -149,18 +149,6 @@ def known_exact(hole_sets: np.ndarray, board: int, dead: int, threads: int) -> t
     played = sum(g for _, g in results)
     holes = _hole_combos(hole_sets)
     return _set_games(_tallies_to_sums(tallies, holes), holes, played), played
-
-
-def known_monte_carlo(hole_sets, board, dead, seed, rules, threads, progress, started):
-    holes = _hole_combos(hole_sets)
-
-    def call(first: int, count: int):
-        tallies, played = _known_call(
-            lib.pp_equity_monte_carlo, hole_sets, board, dead, seed, first, count
-        )
-        return _set_games(_tallies_to_sums(tallies, holes), holes, played), played
-
-    return _monte_carlo_loop(len(hole_sets), call, rules, threads, progress, started)
 
 
 # ---------------------------------------------------------------------------- Monte Carlo

@@ -77,24 +77,17 @@ def equity(
     label = runs.Progress(progress, "equity")
     fields = {"hands": hands, "board": _names(board_bits), "dead": _names(dead_bits)}
     try:
-        if all(len(r) == 1 for r in ranges):
-            return _known(ranges, board_bits, dead_bits, exact, rules, seed, workers, label,
-                          started, fields)  # fmt: skip
+        if all(len(r) == 1 for r in ranges) and exact is not False and rules is None:
+            return _known_exact(ranges, board_bits, dead_bits, workers, started, fields)
         return _spot(players, ranges, board_bits, dead_bits, exact, rules, seed, workers, label,
                      started, fields)  # fmt: skip
     finally:
         label.close()
 
 
-def _known(ranges, board, dead, exact, rules, seed, workers, progress, started, fields):
+def _known_exact(ranges, board, dead, workers, started, fields):
     """Every player holds one hand: exact is always cheap (at most 1,712,304 boards)."""
     hole_sets = np.array([int(r.sets()[0]) for r in ranges], dtype=np.uint64)
-    if exact is False or rules is not None:
-        reason = "Monte Carlo, as asked" if rules is not None or exact is False else ""
-        rules = rules or runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
-        sums, played = runs.known_monte_carlo(hole_sets, board, dead, seed, rules, workers,
-                                              progress, started)  # fmt: skip
-        return _result(sums, ranges, played, False, reason, started, fields)
     sums, played = runs.known_exact(hole_sets, board, dead, workers)
     reason = "exact: known hands, every board counted"
     return _result(sums, ranges, played, True, reason, started, fields)

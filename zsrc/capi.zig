@@ -449,30 +449,6 @@ pub const api = struct {
         return .ok;
     }
 
-    /// Monte Carlo equity, the same table as `pp_equity_exact`: games `first_game ..
-    /// first_game + count` of the stream named by `seed` (game g depends on seed and g only,
-    /// so any split over calls or threads gives the same tallies).
-    pub fn pp_equity_monte_carlo(
-        hole_sets: ?[*]const u64,
-        players: u32,
-        board: u64,
-        dead: u64,
-        seed: u64,
-        first_game: u64,
-        count: u64,
-        tallies: ?[*]Tally,
-        games: ?*u64,
-        err: ?*Error,
-    ) callconv(.c) Status {
-        const setup = switch (equity_setup(hole_sets, players, board, dead, err)) {
-            .ok => |s| s,
-            .failed => |status| return status,
-        };
-        kernels().equity_monte_carlo(&setup.holes, players, &setup.board, setup.deck, setup.missing, deal.seed_key(seed), first_game, count, tallies orelse
-            return .null_pointer, games orelse return .null_pointer);
-        return .ok;
-    }
-
     /// Prepares a spot for equity over ranges: `weights` holds `players` (2..10) rows of
     /// 1,326 combo weights (finite, ≥ 0; the combo order of `pp.COMBOS`), `random_players`
     /// bit p marks player p random (dealt from the deck by Monte Carlo), `board` holds 0, 3,

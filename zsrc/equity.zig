@@ -1,12 +1,12 @@
-//! Equity of known hands: exact enumeration of every board completion for one deal of hole
-//! cards, or Monte Carlo over random boards (`monte_carlo`). Ranges and random players are
-//! equity_sample.zig and equity_count.zig; preflop, exact equity over ranges runs `exact`
-//! once per deal of combos (pypoker/_equity_runs.py).
+//! Exact equity of known hands: every board completion for one deal of hole cards, counted
+//! (`exact`). Monte Carlo, and exact equity over ranges on a board, are equity_sample.zig and
+//! equity_count.zig; preflop, exact equity over ranges runs `exact` once per deal of combos
+//! (pypoker/_equity_runs.py).
 //!
-//! Each player's hole cards are tallied once; each board is tallied once (Monte Carlo: one
-//! PDEP draw per card) and copied per player. Exact enumeration counts boards in groups
-//! that rank alike and visits only the boards with a flush (see `exact`). A board's pot is shared among the players holding its best rank; shares are
-//! counted in whole units of 1/2520 of a pot (2520 = lcm(1..10), so every split is exact).
+//! Each player's hole cards are tallied once. Boards are counted in groups that rank alike,
+//! and the boards with a flush corrected in groups too (see `exact`). A board's pot is
+//! shared among the players holding its best rank; shares are counted in whole units of
+//! 1/2520 of a pot (2520 = lcm(1..10), so every split is exact).
 const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
@@ -345,37 +345,6 @@ fn street_equity(hands: []const eval.Accumulator, board: eval.Accumulator, deck:
     }
 }
 
-/// The board of game `game`: `missing` cards drawn from `deck`, one draw each (the same
-/// counter-based draws as `pp.deal`: row = game).
-inline fn complete_board(board: eval.Accumulator, deck: u64, missing: u32, key: u64, game: u64) eval.Accumulator {
-    const deck_size: u32 = @popCount(deck);
-    var hand = board;
-    var left = deck;
-    for (0..missing) |j| {
-        const n = deal.below(deal.draw_word(key, game, j), deck_size - @as(u32, @intCast(j)));
-        const card = deal.nth_set_bit(left, n);
-        left &= ~(@as(u64, 1) << card);
-        hand.add(card);
-    }
-    return hand;
-}
-
-/// Games `first_game .. first_game + games` of the stream named by `key`: each completes
-/// the board with `missing` cards drawn from `deck` (game g depends only on key and g).
-pub fn monte_carlo(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, key: u64, first_game: u64, games: u64) void {
-    assert(missing <= board_cards_max and @popCount(deck) >= missing);
-    switch (table.holes.len) {
-        inline 2...players_max => |players| monte_carlo_players(players, table, board, deck, missing, key, first_game, games),
-        else => unreachable,
-    }
-}
-
-fn monte_carlo_players(comptime players: usize, table: *Table, board: eval.Accumulator, deck: u64, missing: u32, key: u64, first_game: u64, games: u64) void {
-    for (0..games) |g| {
-        table.settle(players, complete_board(board, deck, missing, key, first_game + g), 1);
-    }
-}
-
 test "exact: AcKd vs QhQs over all 1,712,304 boards" {
     const ace_clubs = 13 + 12;
     const king_diamonds = 39 + 11;
@@ -394,25 +363,6 @@ test "exact: AcKd vs QhQs over all 1,712,304 boards" {
     try std.testing.expectEqual(@as(u64, 730_541), tallies[0].wins);
     try std.testing.expectEqual(@as(u64, 975_909), tallies[1].wins);
     try std.testing.expectEqual(@as(u64, 5_854), tallies[0].ties);
-}
-
-test "monte_carlo: close to exact, and the same games whatever the split" {
-    var holes: [2]eval.Accumulator = .{ .empty, .empty };
-    holes[0].add(12);
-    holes[0].add(25); // As Ac
-    holes[1].add(11);
-    holes[1].add(24); // Ks Kc
-    const deck = deal.full_deck & ~(holes[0].mask | holes[1].mask);
-    var whole: [2]Tally = .{ .{}, .{} };
-    var table: Table = .{ .holes = &holes, .tallies = &whole };
-    monte_carlo(&table, .empty, deck, 5, deal.seed_key(1), 0, 20_000);
-    var split: [2]Tally = .{ .{}, .{} };
-    var first: Table = .{ .holes = &holes, .tallies = &split };
-    monte_carlo(&first, .empty, deck, 5, deal.seed_key(1), 0, 7_000);
-    monte_carlo(&first, .empty, deck, 5, deal.seed_key(1), 7_000, 13_000);
-    try std.testing.expectEqual(whole, split);
-    const equity = @as(f64, @floatFromInt(whole[0].share_units)) / (pot_units * 20_000.0);
-    try std.testing.expect(@abs(equity - 0.82) < 0.02);
 }
 
 /// Every board visited one by one (Gosper over the deck's slots), for checking `exact`.

@@ -61,7 +61,6 @@ pub const RankStringsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u1
 pub const EquityExact = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u32, u32, [*]equity.Tally, *u64) callconv(.c) void;
 /// Boards (rows x 5) and holes (rows x players x 2) → each player's flop and turn equity.
 pub const StreetEquities = fn ([*]const u8, [*]const u8, u32, u64, [*]f32, [*]f32) callconv(.c) void;
-pub const EquityMonteCarlo = fn ([*]const eval.Accumulator, u32, *const eval.Accumulator, u64, u32, u64, u64, u64, [*]equity.Tally, *u64) callconv(.c) void;
 
 /// Equity over ranges (equity_sample.zig, equity_count.zig) on a prepared spot: games
 /// (key, first game, count; integer counts as scratch) or count items (order, first item, count, scratch), adding to
@@ -74,7 +73,6 @@ pub const Kernels = struct {
     equity_count: *const EquityCount,
     equity_exact: *const EquityExact,
     street_equities: *const StreetEquities,
-    equity_monte_carlo: *const EquityMonteCarlo,
     rank_cards_status: *const RankCardsStatus,
     rank_lists_status: *const RankListsStatus,
     rank_sets_status: *const RankSetsStatus,
@@ -95,7 +93,6 @@ pub fn resolve(comptime prefix: []const u8) Kernels {
         .equity_count = @extern(*const EquityCount, .{ .name = prefix ++ "equity_count" }),
         .equity_exact = @extern(*const EquityExact, .{ .name = prefix ++ "equity_exact" }),
         .street_equities = @extern(*const StreetEquities, .{ .name = prefix ++ "street_equities" }),
-        .equity_monte_carlo = @extern(*const EquityMonteCarlo, .{ .name = prefix ++ "equity_monte_carlo" }),
         .rank_cards_status = @extern(*const RankCardsStatus, .{ .name = prefix ++ "rank_cards_status" }),
         .rank_lists_status = @extern(*const RankListsStatus, .{ .name = prefix ++ "rank_lists_status" }),
         .rank_sets_status = @extern(*const RankSetsStatus, .{ .name = prefix ++ "rank_sets_status" }),

@@ -44,23 +44,6 @@ fn street_equities(boards: [*]const u8, holes: [*]const u8, players: u32, rows: 
     equity.street_equities(boards[0 .. rows * equity.board_cards_max], holes[0 .. n * 2], players, flop_out[0..n], turn_out[0..n]);
 }
 
-fn equity_monte_carlo(
-    holes: [*]const eval.Accumulator,
-    players: u32,
-    board: *const eval.Accumulator,
-    deck: u64,
-    missing: u32,
-    key: u64,
-    first_game: u64,
-    count: u64,
-    tallies: [*]equity.Tally,
-    games: *u64,
-) callconv(.c) void {
-    var table: equity.Table = .{ .holes = holes[0..players], .tallies = tallies[0..players] };
-    equity.monte_carlo(&table, board.*, deck, missing, key, first_game, count);
-    games.* += table.games;
-}
-
 fn rank_cards_status(cards: [*]const u8, n: u64, k: u32, out: [*]u16, status: [*]u8) callconv(.c) void {
     columns.rank_card_rows(cards[0 .. n * k], k, out[0..n], status[0..n]);
 }
@@ -153,7 +136,6 @@ comptime {
     @export(&count_spot, .{ .name = p ++ "equity_count", .visibility = hidden });
     @export(&equity_exact, .{ .name = p ++ "equity_exact", .visibility = hidden });
     @export(&street_equities, .{ .name = p ++ "street_equities", .visibility = hidden });
-    @export(&equity_monte_carlo, .{ .name = p ++ "equity_monte_carlo", .visibility = hidden });
     @export(&rank_cards_status, .{ .name = p ++ "rank_cards_status", .visibility = hidden });
     @export(&rank_lists_status, .{ .name = p ++ "rank_lists_status", .visibility = hidden });
     @export(&rank_sets_status, .{ .name = p ++ "rank_sets_status", .visibility = hidden });
