@@ -37,6 +37,23 @@ def test_monte_carlo_lands_within_four_errors_of_exact_where_combos_collide(play
     assert within_four_errors(estimate, exact), (estimate.equity, exact.equity, estimate.stderr)
 
 
+@pytest.mark.parametrize(
+    "players, board",
+    [
+        # Too many deals to tabulate (198^3 > 2^20): drawn in turn, kept by weight (the mean
+        # weight is about 0.4).
+        (["A2+"] * 3, "Kc8d5h3s2d"),
+        # Four ace-holders: the mean weight is about 0.1, so games carry their weights.
+        (["A2+"] * 4, "Kc8d5h3s2d"),
+        (["A2+:0.5,KK", "A2+", "AK,KQ", "A2+,K2+:0.3"], "Jc8d5h3s"),
+    ],
+)
+def test_sequential_draws_land_within_four_errors_of_exact(players, board):
+    exact = pp.equity(players, board=board, exact=True)
+    estimate = pp.equity(players, board=board, exact=False, games=400_000, seed=12)
+    assert within_four_errors(estimate, exact), (estimate.equity, exact.equity, estimate.stderr)
+
+
 def random_spot(players: int, seed: int) -> tuple[list[str], str]:
     """Each player 2 or 3 combos from a pool of 2 * players + 4 cards (so deals collide
     often), with weights; a river board from the other cards."""

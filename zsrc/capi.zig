@@ -470,6 +470,7 @@ pub const api = struct {
         const prepared = std.heap.page_allocator.create(spot_zig.Spot) catch return .out_of_memory;
         switch (spot_zig.prepare(prepared, w[0 .. players * @as(usize, combos_count)], players, random_players, board, dead)) {
             .ok => {
+                spot_zig.prepare_joint(prepared, std.heap.page_allocator);
                 out.* = prepared;
                 return .ok;
             },
@@ -488,7 +489,9 @@ pub const api = struct {
     }
 
     pub fn pp_spot_free(spot: ?*anyopaque) callconv(.c) void {
-        if (spot) |s| std.heap.page_allocator.destroy(@as(*spot_zig.Spot, @ptrCast(@alignCast(s))));
+        const s: *spot_zig.Spot = @ptrCast(@alignCast(spot orelse return));
+        spot_zig.release_joint(s, std.heap.page_allocator);
+        std.heap.page_allocator.destroy(s);
     }
 
     /// The combos player `player` holds once cards out of play are removed (0: no player).

@@ -57,7 +57,7 @@ pub fn sample(spot: *const Spot, key: u64, first_game: u64, games: u64, counts: 
     switch (spot.players) {
         inline 2...spot_zig.players_max => |players| {
             const run: Run(players) = .init(spot);
-            if (run.drawn_len >= 2 and !run.accept_by_weight) {
+            if (run.drawn_len >= 2 and spot.joint_len == 0 and !run.accept_by_weight) {
                 return run.play(key, first_game, games, out, true);
             }
             @memset(counts[0 .. players * spot_zig.slots], .{});
@@ -179,7 +179,8 @@ fn Run(comptime players: usize) type {
                 run.board_cards[run.board_len] = @intCast(@ctz(cards));
                 run.board_len += 1;
             }
-            run.accept_by_weight = run.drawn_len >= 2 and run.mean_weight() >= accept_mean_min;
+            run.accept_by_weight = run.drawn_len >= 2 and spot.joint_len == 0 and
+                run.mean_weight() >= accept_mean_min;
             return run;
         }
 
@@ -198,6 +199,7 @@ fn Run(comptime players: usize) type {
         /// Deals the fixed and range players of game `number` into slot `i` of the block,
         /// with the game's weight; returns the game's stream, to deal the rest.
         fn draw_ranges(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
+            if (run.spot.joint_len > 0) return run.draw_joint(key, number, block, i);
             if (!run.accept_by_weight) return run.draw_weighted(key, number, block, i);
             // Rejection on the importance weight: a deal drawn with probability q is kept
             // with probability w = π/(q·c) ≤ 1, so the kept deals follow π exactly, each
@@ -211,6 +213,27 @@ fn Run(comptime players: usize) type {
                     return stream;
                 }
             }
+        }
+
+        /// `draw_ranges` from the spot's table of every deal of the range players: one alias
+        /// draw, exactly the joint distribution, every game weighing 1.
+        fn draw_joint(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
+            const spot = run.spot;
+            var stream: Stream = .init(key, number);
+            const word = stream.next();
+            const deal_number = (@as(u128, word) * spot.joint_len) >> 64;
+            const index: usize = @intCast(deal_number);
+            const kept = stream.fraction() < spot.joint_keep.?[index];
+            const chosen = if (kept) index else spot.joint_other.?[index];
+            const held = spot.joint_combos.?[chosen * run.drawn_len ..][0..run.drawn_len];
+            var used = spot.out_cards();
+            for (run.drawn[0..run.drawn_len], held) |p, combo| {
+                block.held[i][p] = combo;
+                used |= combos.set(combo);
+            }
+            block.used[i] = used;
+            block.weights[i] = 1;
+            return stream;
         }
 
         /// `draw_ranges` by sequential importance sampling: the weight is Π W_k(U_k)/W_k.

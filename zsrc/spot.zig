@@ -42,6 +42,15 @@ pub const Spot = extern struct {
     /// Every combo some player holds, each once.
     union_support: [combos.count]u16,
     union_len: u32,
+    /// Every deal of the range players (neither fixed nor random, in seat order) sharing no
+    /// card, when there are at most `joint_deals_max` (`prepare_joint`; else none): `range_
+    /// players` combos a deal in `joint_combos`, drawn by a Walker alias table over the
+    /// deals' weights (the products of their combos'), so a game's deal of ranges is one
+    /// draw, exactly of the joint distribution.
+    joint_len: u64 = 0,
+    joint_keep: ?[*]f64 = null,
+    joint_other: ?[*]u32 = null,
+    joint_combos: ?[*]u16 = null,
 
     pub fn is_fixed(spot: *const Spot, player: usize) bool {
         return spot.fixed_players >> @intCast(player) & 1 != 0;
@@ -162,6 +171,142 @@ pub fn prepare(spot: *Spot, weights: []const f64, players: u32, random_players: 
     return .ok;
 }
 
+/// Deals of range players up to which `prepare_joint` tabulates them (16 MiB at most).
+pub const joint_deals_max = 1 << 20;
+
+/// The range players (neither fixed nor random), in seat order.
+pub fn range_players(spot: *const Spot, out: *[players_max]u8) usize {
+    var count: usize = 0;
+    for (0..spot.players) |p| {
+        if (spot.is_fixed(p) or spot.is_random(p)) continue;
+        out[count] = @intCast(p);
+        count += 1;
+    }
+    return count;
+}
+
+/// Tabulates the deals of two or more range players when they number at most
+/// `joint_deals_max`; leaves the spot without a table otherwise (or when memory is short).
+pub fn prepare_joint(spot: *Spot, allocator: std.mem.Allocator) void {
+    var ranged: [players_max]u8 = undefined;
+    const count = range_players(spot, &ranged);
+    if (count < 2) return;
+    var product: u64 = 1;
+    for (ranged[0..count]) |p| product = std.math.mul(u64, product, spot.support_len[p]) catch return;
+    if (product > joint_deals_max * 16) return; // far too many: not worth counting
+    var walk: DealWalk = .{ .spot = spot, .players = ranged[0..count] };
+    walk.visit(0, 0, 1);
+    if (walk.deals == 0 or walk.deals > joint_deals_max) return;
+    const deals: usize = @intCast(walk.deals);
+    const weights = allocator.alloc(f64, deals) catch return;
+    defer allocator.free(weights);
+    const held = allocator.alloc(u16, deals * count) catch return;
+    const keep = allocator.alloc(f64, deals) catch return allocator.free(held);
+    const other = allocator.alloc(u32, deals) catch {
+        allocator.free(keep);
+        return allocator.free(held);
+    };
+    walk = .{ .spot = spot, .players = ranged[0..count], .weights = weights, .held = held };
+    walk.visit(0, 0, 1);
+    alias_table(weights, keep, other, allocator) catch {
+        allocator.free(other);
+        allocator.free(keep);
+        return allocator.free(held);
+    };
+    spot.joint_len = deals;
+    spot.joint_keep = keep.ptr;
+    spot.joint_other = other.ptr;
+    spot.joint_combos = held.ptr;
+}
+
+/// Frees what `prepare_joint` allocated.
+pub fn release_joint(spot: *Spot, allocator: std.mem.Allocator) void {
+    if (spot.joint_len == 0) return;
+    var ranged: [players_max]u8 = undefined;
+    const count = range_players(spot, &ranged);
+    const deals: usize = @intCast(spot.joint_len);
+    allocator.free(spot.joint_keep.?[0..deals]);
+    allocator.free(spot.joint_other.?[0..deals]);
+    allocator.free(spot.joint_combos.?[0 .. deals * count]);
+    spot.joint_len = 0;
+}
+
+/// Every deal of `players` sharing no card: counted, or written (`held`, `weights`).
+const DealWalk = struct {
+    spot: *const Spot,
+    players: []const u8,
+    weights: ?[]f64 = null,
+    held: ?[]u16 = null,
+    deals: u64 = 0,
+    current: [players_max]u16 = undefined,
+
+    fn visit(walk: *DealWalk, level: usize, used: u64, weight: f64) void {
+        if (walk.deals > joint_deals_max) return;
+        if (level == walk.players.len) {
+            if (walk.weights) |weights| {
+                const i: usize = @intCast(walk.deals);
+                weights[i] = weight;
+                @memcpy(walk.held.?[i * walk.players.len ..][0..walk.players.len], walk.current[0..walk.players.len]);
+            }
+            walk.deals += 1;
+            return;
+        }
+        const p = walk.players[level];
+        for (walk.spot.support[p][0..walk.spot.support_len[p]]) |combo| {
+            const set = combos.set(combo);
+            if (set & used != 0) continue;
+            walk.current[level] = combo;
+            walk.visit(level + 1, used | set, weight * walk.spot.weights[p][combo]);
+        }
+    }
+};
+
+/// Vose's construction of Walker's alias table over `weights` (any positive scale), with
+/// allocated work space.
+fn alias_table(weights: []const f64, keep: []f64, other: []u32, allocator: std.mem.Allocator) !void {
+    const small = try allocator.alloc(u32, weights.len);
+    defer allocator.free(small);
+    const large = try allocator.alloc(u32, weights.len);
+    defer allocator.free(large);
+    fill_alias(u32, weights, keep, other, small, large);
+}
+
+/// Vose's construction: entry i is kept with probability `keep[i]`, else it is `other[i]`;
+/// `small` and `large` are work space of `weights.len` entries.
+fn fill_alias(comptime Index: type, weights: []const f64, keep: []f64, other: []Index, small: []Index, large: []Index) void {
+    var total: f64 = 0;
+    for (weights) |w| total += w;
+    const scale = @as(f64, @floatFromInt(weights.len)) / total;
+    var small_len: usize = 0;
+    var large_len: usize = 0;
+    for (weights, 0..) |w, i| {
+        keep[i] = w * scale;
+        other[i] = @intCast(i);
+        if (keep[i] < 1) {
+            small[small_len] = @intCast(i);
+            small_len += 1;
+        } else {
+            large[large_len] = @intCast(i);
+            large_len += 1;
+        }
+    }
+    while (small_len > 0 and large_len > 0) {
+        small_len -= 1;
+        const s = small[small_len];
+        const l = large[large_len - 1];
+        other[s] = l;
+        keep[l] -= 1 - keep[s];
+        if (keep[l] < 1) {
+            large_len -= 1;
+            small[small_len] = l;
+            small_len += 1;
+        }
+    }
+    // What is left is 1 up to rounding: kept always.
+    for (small[0..small_len]) |i| keep[i] = 1;
+    for (large[0..large_len]) |i| keep[i] = 1;
+}
+
 fn fail(kind: Failure.Kind, player: i64, card: i32) Result {
     return .{ .failed = .{ .kind = kind, .player = player, .card = card } };
 }
@@ -217,40 +362,11 @@ fn first_held(weights: [combos.count]f64) u16 {
 /// drawn in O(1), one uniform index and one uniform fraction.
 fn build_alias(spot: *Spot, p: usize) void {
     const n = spot.support_len[p];
-    const support = spot.support[p][0..n];
-    const keep = spot.alias_keep[p][0..n];
-    const other = spot.alias_other[p][0..n];
+    var weights: [combos.count]f64 = undefined;
+    for (spot.support[p][0..n], weights[0..n]) |c, *w| w.* = spot.weights[p][c];
     var small: [combos.count]u16 = undefined;
     var large: [combos.count]u16 = undefined;
-    var small_len: usize = 0;
-    var large_len: usize = 0;
-    const scale = @as(f64, @floatFromInt(n)) / spot.totals[p];
-    for (support, 0..) |c, i| {
-        keep[i] = spot.weights[p][c] * scale;
-        other[i] = @intCast(i);
-        if (keep[i] < 1) {
-            small[small_len] = @intCast(i);
-            small_len += 1;
-        } else {
-            large[large_len] = @intCast(i);
-            large_len += 1;
-        }
-    }
-    while (small_len > 0 and large_len > 0) {
-        small_len -= 1;
-        const s = small[small_len];
-        const l = large[large_len - 1];
-        other[s] = l;
-        keep[l] -= 1 - keep[s];
-        if (keep[l] < 1) {
-            large_len -= 1;
-            small[small_len] = l;
-            small_len += 1;
-        }
-    }
-    // What is left is 1 up to rounding: kept always.
-    for (small[0..small_len]) |i| keep[i] = 1;
-    for (large[0..large_len]) |i| keep[i] = 1;
+    fill_alias(u16, weights[0..n], spot.alias_keep[p][0..n], spot.alias_other[p][0..n], &small, &large);
 }
 
 test "prepare: removal, fixed hands, alias tables that sum to the weights" {
