@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ._native import CardParseError, InvalidHandError, PokerError, cpu, select_cpu, supported_cpus
 from ._spot import COMBOS
+from ._version import VERSION
 from .accumulators import ACCUMULATOR, accumulate, merge
 from .cards import CARD_NAMES, format_cards, parse_cards
 from .cardset import CardSet
@@ -22,7 +23,7 @@ from .equity import EquityResult, equity
 from .range_grid import plot_range_grid, range_grid
 from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
 
-__version__ = "0.1.0"
+__version__ = VERSION
 
 
 def __getattr__(name: str):

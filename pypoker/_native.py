@@ -65,10 +65,13 @@ def supported_cpus() -> list[str]:
 def select_cpu(name: str) -> None:
     """Use the kernels of ``name`` ("baseline", "avx2", "avx512", or "auto": the best this
     CPU runs) for every later call, process-wide. Results are bit-identical across levels."""
+    if not isinstance(name, str):
+        raise TypeError(f"select_cpu takes a level's name (baseline, avx2, avx512 or auto), "
+                        f"got {name!r}")  # fmt: skip
     if name in ("", "auto"):
         name = supported_cpus()[-1]
     if name not in CPU_LEVELS:
-        raise ValueError(f"PYPOKER_CPU={name!r}: use baseline, avx2, avx512 or auto")
+        raise ValueError(f"CPU level {name!r}: use baseline, avx2, avx512 or auto")
     if name not in supported_cpus():
         raise RuntimeError(f"this CPU cannot run the {name} kernels ({supported_cpus()} can)")
     status = lib.pp_select_cpu(CPU_LEVELS[name])
@@ -83,7 +86,10 @@ def cpu() -> str:
     return next(name for name, number in CPU_LEVELS.items() if number == level)
 
 
-select_cpu(os.environ.get("PYPOKER_CPU", "auto").strip().lower())
+try:
+    select_cpu(os.environ.get("PYPOKER_CPU", "auto").strip().lower())
+except ValueError as error:
+    raise ImportError(f"PYPOKER_CPU: {error}") from None
 
 
 class PokerError(ValueError):
@@ -147,7 +153,8 @@ def check_parse(status: int, err, strings_text: list[bytes] | None, single: bool
     text = encoded.decode("utf-8", "replace")
     # The parser counts bytes; report the character position a reader would count.
     position = len(encoded[: int(err.position)].decode("utf-8", "replace"))
-    where = f'"{text}"' if single else f'row {row}: "{text}"'
+    shown = _excerpt(text, position)
+    where = f'"{shown}"' if single else f'row {row}: "{shown}"'
     found = text[position : position + 1] or "end of text"
     if status == lib.PP_BAD_VALUE:
         raise CardParseError(
@@ -183,6 +190,17 @@ def check_players(status: int, err) -> None:
     if status == lib.PP_BAD_ARGUMENT:
         raise ValueError("the board must hold 0, 3, 4 or 5 cards, and the deck enough to deal")
     check_call(status)
+
+
+EXCERPT_CHARS = 20  # of context each side of a bad character in an error message
+
+
+def _excerpt(text: str, position: int) -> str:
+    """The text around ``position``, cut to EXCERPT_CHARS a side (… where cut), with
+    control and other unprintable characters escaped."""
+    start, stop = max(0, position - EXCERPT_CHARS), position + EXCERPT_CHARS
+    piece = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[start:stop])
+    return ("…" if start else "") + piece + ("…" if stop < len(text) else "")
 
 
 def check_call(status: int) -> None:

@@ -18,6 +18,7 @@ unreadable text) raises ``InvalidHandError``/``CardParseError`` naming the row, 
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -28,9 +29,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from . import _native
+from ._atomic import atomic_target
 from ._native import InvalidHandError, PokerError, ffi
 from ._parallel import run_sliced, thread_count
-from .ranking import describe
+from .ranking import CATEGORY_SHIFT, category, describe
 
 ERRORS = ("raise", "null")
 
@@ -166,9 +168,18 @@ def _offsets_call(kernel, data, offsets, width, out_p, status_p):
 
 
 def _rows_with_null_cards(array: pa.Array) -> np.ndarray:
-    """Rows holding a null card id (whose byte is undefined): bad rows."""
-    row_of_value = pc.list_parent_indices(array).to_numpy()
-    null_values = pc.is_null(pc.list_flatten(array)).to_numpy(zero_copy_only=False)
+    """Rows holding a null card id (whose byte is undefined): bad rows. Read from the
+    offsets themselves, so a null row that still spans values keeps rows and values in step
+    (its own mark does not matter: the row is null)."""
+    if pa.types.is_fixed_size_list(array.type):
+        size = array.type.list_size
+        starts = (np.arange(len(array) + 1) + array.offset) * size
+    else:
+        starts = array.offsets.to_numpy(zero_copy_only=False).astype(np.int64)
+    lengths = np.diff(starts)
+    values = array.values.slice(int(starts[0]), int(starts[-1] - starts[0]))
+    null_values = pc.is_null(values).to_numpy(zero_copy_only=False)
+    row_of_value = np.repeat(np.arange(len(array)), lengths)
     bad = np.zeros(len(array), dtype=np.uint8)
     bad[row_of_value[null_values]] = 1
     return bad
@@ -300,13 +311,20 @@ def _describe_column(ranks: pa.Array | pa.ChunkedArray):
     """Descriptions as a dictionary-encoded string column: one string per distinct rank."""
     if isinstance(ranks, pa.ChunkedArray):
         return pa.chunked_array([_describe_column(c) for c in ranks.chunks])
+    valid = ranks.is_valid().to_numpy(zero_copy_only=False)
     values = ranks.to_numpy(zero_copy_only=False)
-    if ranks.null_count:
-        values = np.where(ranks.is_valid().to_numpy(zero_copy_only=False), values, 0)
-    unique, codes = np.unique(values, return_inverse=True)
-    words = [describe(int(r)) if r else None for r in unique.tolist()]
-    indices = pa.array(codes.astype(np.int32), mask=~ranks.is_valid().to_numpy(False))
+    unique, codes = np.unique(np.where(valid, values, 0), return_inverse=True)
+    held = set(np.unique(values[valid]).tolist())  # a rank of 0 that is there is refused
+    words = [describe(int(r)) if r in held else None for r in unique.tolist()]
+    indices = pa.array(codes.astype(np.int32), mask=~valid)
     return pa.DictionaryArray.from_arrays(indices, pa.array(words, pa.string()))
+
+
+def _category_column(ranks: pa.Array | pa.ChunkedArray):
+    """Categories of a rank column, refusing what is not a rank as ``pp.category`` does."""
+    valid = pc.drop_null(ranks).to_numpy(zero_copy_only=False)
+    category(valid.astype(np.uint16))  # raises for a value no hand ranks
+    return pc.cast(pc.shift_right(ranks, CATEGORY_SHIFT), pa.uint8())
 
 
 def _with_columns(table, added):
@@ -406,7 +424,13 @@ def _open_batches(path: Path, batch_size: int) -> tuple[pa.Schema, Iterator[pa.R
             return stream.schema, iter(stream)
     import pyarrow.csv as csv
 
-    stream = csv.open_csv(path, read_options=csv.ReadOptions(block_size=1 << 24))
+    # An empty line is a row (an empty hand), not nothing: every input row has an output row
+    # and rows keep the numbers they have in the file.
+    stream = csv.open_csv(
+        path,
+        read_options=csv.ReadOptions(block_size=1 << 24),
+        parse_options=csv.ParseOptions(ignore_empty_lines=False),
+    )
     return stream.schema, iter(stream)
 
 
@@ -453,11 +477,13 @@ def rank_file(
         if nested:
             raise ValueError(f"CSV cannot hold {', '.join(nested)}: write .parquet or .arrow")
         out_schema = _plain_strings(out_schema)
-    partial = target.with_name(target.name + ".partial")
     started = time.perf_counter()
     rows = invalid = 0
     try:
-        with _open_writer(partial, out_schema, _format_of(target)) as writer:
+        with (
+            atomic_target(target) as partial,
+            _open_writer(partial, out_schema, _format_of(target)) as writer,
+        ):
             for batch in ranked:
                 if out_schema is not ranked.schema:
                     batch = batch.cast(out_schema)
@@ -468,10 +494,6 @@ def rank_file(
                     rate = rows / max(time.perf_counter() - started, 1e-9)
                     print(f"\r{rows:,} rows ranked, {rate / 1e6:.2f} M rows/s", end="",
                           file=sys.stderr, flush=True)  # fmt: skip
-        partial.replace(target)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
     finally:
         if progress:
             print(file=sys.stderr)
@@ -487,6 +509,14 @@ def _plain_strings(schema: pa.Schema) -> pa.Schema:
         ],
         metadata=schema.metadata,
     )
+
+
+def _in_query(error: PokerError, column) -> PokerError:
+    """A bad row in a query: DuckDB hands over chunks, so the row number in a chunk would
+    mislead; the message names the value instead."""
+    reason = re.sub(r"^row \d+: ", "", str(error))
+    value = column[error.row].as_py() if error.row is not None else None
+    return type(error)(f"bad hand {value!r}: {reason}", None, error.card)
 
 
 def register_duckdb(connection, name: str = "poker_rank"):
@@ -510,17 +540,15 @@ def register_duckdb(connection, name: str = "poker_rank"):
         )  # fmt: skip
 
     def rank_arrow(column):
-        return rank(column)
+        try:
+            return rank(column)
+        except PokerError as error:
+            raise _in_query(error, column) from None
 
     arrow_function(name, rank_arrow, types.VARCHAR, types.USMALLINT)
     arrow_function(f"{name}_ids", rank_arrow, duckdb.list_type(types.UTINYINT), types.USMALLINT)
     arrow_function(f"{name}_set", rank_arrow, types.UBIGINT, types.USMALLINT)
-    arrow_function(
-        "poker_category",
-        lambda ranks: pc.cast(pc.shift_right(ranks, 12), pa.uint8()),
-        types.USMALLINT,
-        types.UTINYINT,
-    )
+    arrow_function("poker_category", _category_column, types.USMALLINT, types.UTINYINT)
     arrow_function(
         "poker_describe",
         lambda ranks: pc.cast(_describe_column(ranks), pa.string()),

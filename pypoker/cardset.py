@@ -64,9 +64,9 @@ class CardSet:
         return bin(self.bits).count("1")
 
     def __contains__(self, card) -> bool:
-        other = _bits_of(card) if not isinstance(card, (int, np.integer)) else 1 << int(card)
-        if isinstance(card, (int, np.integer)) and not 0 <= int(card) < 52:
-            return False
+        if isinstance(card, (int, np.integer)):  # a card id: anything else is no card held
+            return 0 <= int(card) < 52 and bool(self.bits >> int(card) & 1)
+        other = _bits_of(card)
         return other != 0 and self.bits & other == other
 
     def __or__(self, other) -> CardSet:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import platform
 import sys
 import time
@@ -35,6 +36,10 @@ from ._parallel import cpu_count, thread_count
 _SUFFIXES = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
 
 
+# Counts above this are refused at once (2**63 - 1: the rows of any array pypoker makes).
+COUNT_MAX = 2**63 - 1
+
+
 def parse_count(text: str) -> int:
     """``"16M"`` → 16_000_000; also ``150K``, ``2G``, plain integers and ``1_000``."""
     cleaned = text.strip().replace("_", "").lower()
@@ -44,8 +49,10 @@ def parse_count(text: str) -> int:
         value = float(number) * scale
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a count: {text!r} (try 10000, 150K, 16M)") from None
-    if value < 1 or value != int(value):
+    if not math.isfinite(value) or value < 1 or value != int(value):
         raise argparse.ArgumentTypeError(f"not a positive whole count: {text!r}")
+    if value > COUNT_MAX:
+        raise argparse.ArgumentTypeError(f"{text!r} is more than {COUNT_MAX:,}")
     return int(value)
 
 
@@ -248,7 +255,11 @@ def main(argv: list[str] | None = None) -> int:
         if not args.hands:
             parser.error("give hands to rank, or --random N")
         return _rank_given(args.hands)
-    except (PokerError, ValueError, KeyError, OSError) as error:
+    except MemoryError:
+        print("pypoker: not enough memory for that: ask for fewer rows, or write a file "
+              "(-o) to work in bounded memory", file=sys.stderr)  # fmt: skip
+        return 2
+    except (PokerError, ValueError, TypeError, KeyError, OSError) as error:
         message = error.args[0] if isinstance(error, KeyError) else error
         print(f"pypoker: {message}", file=sys.stderr)
         return 2

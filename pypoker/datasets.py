@@ -35,9 +35,11 @@ from pathlib import Path
 
 import numpy as np
 
+from ._atomic import atomic_target
+from ._version import VERSION
 from .dealing import deal
 from .equity import street_equities
-from .ranking import rank_showdown
+from .ranking import CATEGORY_SHIFT, rank_showdown
 
 PLAYERS_MIN, PLAYERS_MAX = 2, 10
 BOARD_CARDS = 5
@@ -94,7 +96,7 @@ def deal_batch(
         pa.array(np.ascontiguousarray(board[:, 4])),
         pa.FixedSizeListArray.from_arrays(fixed(np.ascontiguousarray(holes), 2), players),
         fixed(ranks, players),
-        fixed((ranks >> 12).astype(np.uint8), players),
+        fixed((ranks >> CATEGORY_SHIFT).astype(np.uint8), players),
         fixed(winner, players),
         pa.array(winner.sum(axis=1, dtype=np.uint8)),
     ]
@@ -190,7 +192,7 @@ def dataset(
     metadata = {
         b"pypoker.seed": str(seed).encode(),
         b"pypoker.players": str(players).encode(),
-        b"pypoker.version": __import__("pypoker").__version__.encode(),
+        b"pypoker.version": VERSION.encode(),
     }
     table_schema = schema(players, equity).with_metadata(metadata)
     bar = _Progress(n, progress)
@@ -208,27 +210,27 @@ def dataset(
     suffix = target.suffix.lower()
     if suffix not in (".parquet", ".arrow", ".feather", ".ipc"):
         raise ValueError(f"{target}: write .parquet, or .arrow / .feather for Arrow IPC")
-    partial = target.with_name(target.name + ".partial")
     try:
-        if suffix == ".parquet":
-            writer = pq.ParquetWriter(partial, table_schema, compression=compression)
-        else:
-            writer = pa.ipc.new_file(partial, table_schema)
-        with writer:
-            done = 0
-            for batch in iter_batches(
+        with atomic_target(target) as partial:
+            if suffix == ".parquet":
+                writer = pq.ParquetWriter(partial, table_schema, compression=compression)
+            else:
+                writer = pa.ipc.new_file(partial, table_schema)
+            _write_batches(writer, suffix, iter_batches(
                 n, players, seed=seed, chunk=chunk, threads=threads, equity=equity
-            ):
-                if suffix == ".parquet":
-                    writer.write_batch(batch, row_group_size=chunk)
-                else:
-                    writer.write_batch(batch)
-                done += batch.num_rows
-                bar.update(done)
-        partial.replace(target)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
+            ), chunk, bar)  # fmt: skip
     finally:
         bar.close()
     return target
+
+
+def _write_batches(writer, suffix: str, batches, chunk: int, bar) -> None:
+    with writer:
+        done = 0
+        for batch in batches:
+            if suffix == ".parquet":
+                writer.write_batch(batch, row_group_size=chunk)
+            else:
+                writer.write_batch(batch)
+            done += batch.num_rows
+            bar.update(done)

@@ -37,12 +37,17 @@ def deal(
     Returns an ``(n, k)`` uint8 array of card ids. ``exclude`` takes text (``"AhKd"``), ids
     or a uint64 card set. Reproducible from ``seed`` whatever ``threads`` is.
     """
-    if not isinstance(n, (int, np.integer)) or n < 0:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be a non-negative integer, got {n!r}")
-    if not isinstance(seed, (int, np.integer)) or not 0 <= seed <= _SEED_MAX:
-        raise ValueError("seed must be an integer in 0..2**64-1")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be a whole number in 0..2**64-1, got {seed!r}")
+    if not 0 <= seed <= _SEED_MAX:
+        raise ValueError(f"seed must be in 0..2**64-1, got {seed!r}")
     if not isinstance(start, (int, np.integer)) or start < 0:
         raise ValueError(f"start must be a non-negative integer, got {start!r}")
+    if start + n > _SEED_MAX + 1:  # rows are numbered by u64: never wrap round
+        raise ValueError(f"start + n must be at most 2**64 (rows are numbered 0..2**64-1), "
+                         f"got start={start!r}, n={n!r}")  # fmt: skip
     dead = card_set(exclude)
     deck_size = 52 - bin(dead).count("1")
     if not isinstance(k, (int, np.integer)) or not 1 <= k <= deck_size:

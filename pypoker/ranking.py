@@ -18,6 +18,8 @@ from ._parallel import run_sliced, thread_count
 from .accumulators import ACCUMULATOR
 from .cards import parse_cards, parse_ragged
 
+CATEGORY_SHIFT = lib.PP_CATEGORY_SHIFT  # a rank is (category << CATEGORY_SHIFT) | subrank
+
 CATEGORY_NAMES: tuple[str, ...] = (
     "Invalid",
     "High Card",
@@ -32,8 +34,9 @@ CATEGORY_NAMES: tuple[str, ...] = (
 )
 
 
-def _check_out(out: np.ndarray | None, n: int) -> np.ndarray:
-    """``out=None`` allocates; a given ``out`` is used as is, never copied."""
+def _check_out(out: np.ndarray | None, n: int, source: np.ndarray | None = None) -> np.ndarray:
+    """``out=None`` allocates; a given ``out`` is used as is, never copied, and may not
+    overlap the hands it ranks (``source``): threads would read ranks as cards."""
     if out is None:
         return np.empty(n, dtype=np.uint16)
     if not isinstance(out, np.ndarray):
@@ -46,13 +49,16 @@ def _check_out(out: np.ndarray | None, n: int) -> np.ndarray:
         raise ValueError("out must be C-contiguous")
     if not out.flags.writeable:
         raise ValueError("out is read-only")
+    if source is not None and np.may_share_memory(out, source):
+        raise ValueError("out overlaps the hands it would rank: pass separate memory")
     return out
 
 
-def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice) -> np.ndarray:
+def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice,
+               source: np.ndarray) -> np.ndarray:  # fmt: skip
     """Fans ``rank_slice(out_buffer, start, stop, err) -> status`` out over slices of n rows
-    into ``out`` (allocated if None), raising the earliest bad row's error."""
-    out = _check_out(out, n)
+    of ``source`` into ``out`` (allocated if None), raising the earliest bad row's error."""
+    out = _check_out(out, n, source)
     if n == 0:
         return out
     out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
@@ -75,7 +81,7 @@ def _rank_card_rows(cards: np.ndarray, out: np.ndarray | None, threads: int | No
     def rank_slice(out_buffer, start: int, stop: int, err):
         return lib.pp_rank_cards(cards_buffer + start * k, stop - start, k, out_buffer + start, err)
 
-    return _rank_rows(n, out, threads, rank_slice)
+    return _rank_rows(n, out, threads, rank_slice, cards)
 
 
 def _rank_set_rows(sets: np.ndarray, out: np.ndarray | None, threads: int | None):
@@ -85,7 +91,7 @@ def _rank_set_rows(sets: np.ndarray, out: np.ndarray | None, threads: int | None
     def rank_slice(out_buffer, start: int, stop: int, err):
         return lib.pp_rank_sets(sets_buffer + start, stop - start, out_buffer + start, err)
 
-    return _rank_rows(len(sets), out, threads, rank_slice)
+    return _rank_rows(len(sets), out, threads, rank_slice, sets)
 
 
 def _rank_accumulator_rows(accumulators: np.ndarray, out: np.ndarray | None, threads: int | None):
@@ -96,7 +102,7 @@ def _rank_accumulator_rows(accumulators: np.ndarray, out: np.ndarray | None, thr
     def rank_slice(out_buffer, start: int, stop: int, err):
         return lib.pp_rank_accumulators(buffer + start, stop - start, out_buffer + start, err)
 
-    return _rank_rows(n, out, threads, rank_slice)
+    return _rank_rows(n, out, threads, rank_slice, accumulators)
 
 
 def _raise_first_error(results: list, out: np.ndarray) -> None:
@@ -196,14 +202,14 @@ def _rank_texts(texts: Sequence[str], out: np.ndarray | None, threads: int | Non
 def category(ranks: np.ndarray | int) -> np.ndarray | int:
     """Rank → category 1..9 (``CATEGORY_NAMES[c]`` names it): uint8 array or int."""
     if isinstance(ranks, (int, np.integer)):
-        c = int(ranks) >> 12
+        c = int(ranks) >> CATEGORY_SHIFT
         if not 1 <= c <= 9 or int(ranks) < 0:
             raise ValueError(f"{int(ranks)} is not a rank")
         return c
     ranks = np.asarray(ranks)
     if ranks.dtype != np.uint16:
         raise TypeError(f"ranks must be uint16, got {ranks.dtype}")
-    categories = (ranks >> 12).astype(np.uint8)
+    categories = (ranks >> CATEGORY_SHIFT).astype(np.uint8)
     if categories.size and (categories.min() < 1 or categories.max() > 9):
         raise ValueError("ranks contain a value that is not a rank (category outside 1..9)")
     return categories

@@ -108,6 +108,7 @@ pub const header_constants = .{
     .{ "POT_UNITS", equity.pot_units },
     .{ "PLAYERS_MAX", equity.players_max },
     .{ "COMBOS", combos_count },
+    .{ "CATEGORY_SHIFT", eval.category_shift },
 };
 
 /// Bump on any change to a signature, struct or status below.

@@ -160,8 +160,11 @@ pub fn rank_cards(cards: []const u8) u16 {
     return rank_accumulator(accumulator);
 }
 
+/// A rank is `(category << category_shift) | subrank`.
+pub const category_shift = 12;
+
 pub inline fn category(rank: u16) u4 {
-    return @intCast(rank >> 12);
+    return @intCast(rank >> category_shift);
 }
 
 /// The payload (category and tie-breaking values) a rank was made from; 0 if no hand has it.

@@ -423,3 +423,46 @@ test "prepare: removal, fixed hands, alias tables that sum to the weights" {
     try std.testing.expectEqual(@as(i64, 0), refused.failed.player);
     try std.testing.expectEqual(@as(i32, 1), refused.failed.card);
 }
+
+test "prepare_joint: every deal sharing no card, drawn in proportion to its weight" {
+    const page = std.heap.page_allocator;
+    const spot = try page.create(Spot);
+    defer page.destroy(spot);
+    var weights: [3 * combos.count]f64 = @splat(0);
+    // Players 0 and 1: every combo of the aces and kings (card ids 11, 12, 24, 25, 37, 38,
+    // 50, 51) at weights 1 and 0.5 by parity; player 2 random (not tabulated).
+    const cards = [_]u8{ 11, 12, 24, 25, 37, 38, 50, 51 };
+    for (cards, 0..) |a, i| for (cards[i + 1 ..]) |b| {
+        const c = combos.index[a][b];
+        weights[c] = 1;
+        weights[combos.count + c] = if (c % 2 == 0) 1 else 0.5;
+    };
+    for (weights[2 * combos.count ..]) |*w| w.* = 1;
+    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 3, 0b100, 0, 0));
+    prepare_joint(spot, page);
+    defer release_joint(spot, page);
+    // 28 combos each; deals sharing no card: 28 * C(6, 2) = 420.
+    try std.testing.expectEqual(@as(u64, 28 * 15), spot.joint_len);
+    var mass: f64 = 0;
+    var total: f64 = 0;
+    const n: usize = @intCast(spot.joint_len);
+    var per_deal: [28 * 15]f64 = @splat(0);
+    for (0..n) |i| {
+        per_deal[i] += spot.joint_keep.?[i];
+        per_deal[spot.joint_other.?[i]] += 1 - spot.joint_keep.?[i];
+    }
+    for (0..n) |i| {
+        const held = spot.joint_combos.?[i * 2 ..][0..2];
+        try std.testing.expect(combos.set(held[0]) & combos.set(held[1]) == 0);
+        const w = spot.weights[0][held[0]] * spot.weights[1][held[1]];
+        total += w;
+        mass += per_deal[i] / w;
+    }
+    // Each deal's share of draws is its weight over the total.
+    for (0..n) |i| {
+        const held = spot.joint_combos.?[i * 2 ..][0..2];
+        const w = spot.weights[0][held[0]] * spot.weights[1][held[1]];
+        try std.testing.expectApproxEqAbs(w / total, per_deal[i] / @as(f64, @floatFromInt(n)), 1e-12);
+    }
+    try std.testing.expect(mass > 0);
+}
