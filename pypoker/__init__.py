@@ -10,7 +10,15 @@ hand; this package is its Python face. Encodings (fixed):
 
 from __future__ import annotations
 
-from ._native import CardParseError, InvalidHandError, PokerError, cpu, select_cpu, supported_cpus
+from ._native import (
+    CardParseError,
+    InternalError,
+    InvalidHandError,
+    PokerError,
+    cpu,
+    select_cpu,
+    supported_cpus,
+)
 from ._spot import COMBOS
 from ._version import VERSION
 from .accumulators import ACCUMULATOR, accumulate, merge
@@ -44,6 +52,7 @@ __all__ = [
     "CardParseError",
     "CardSet",
     "EquityResult",
+    "InternalError",
     "InvalidHandError",
     "PokerError",
     "accumulate",

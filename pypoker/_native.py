@@ -101,12 +101,19 @@ class PokerError(ValueError):
         self.card = card
 
 
+class InternalError(RuntimeError):
+    """A native call failed in a way no input explains: a bug in pypoker."""
+
+
 class InvalidHandError(PokerError):
     """A hand holds a card that is not a card, a card twice, or too few or many cards."""
 
 
 class CardParseError(PokerError):
     """Card text that does not read as cards."""
+
+
+_STATUS_NAMES = dict(ffi.typeof("pp_status").elements)  # value → "PP_…", from the header
 
 
 def new_error():
@@ -208,4 +215,8 @@ def check_call(status: int) -> None:
     if status == lib.PP_OUT_OF_MEMORY:
         raise MemoryError("pypoker: the native library could not allocate its working memory")
     if status != lib.PP_OK:
-        raise RuntimeError(f"pypoker internal error: native call returned status {status}")
+        caller = sys._getframe(1).f_code.co_name
+        raise InternalError(
+            f"pypoker internal error: a native call in {caller}() returned "
+            f"{_STATUS_NAMES.get(status, 'an unknown status')} ({status}); please report it"
+        )

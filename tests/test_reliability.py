@@ -240,3 +240,13 @@ def test_fuzzed_text_and_offsets_never_crash_and_agree_row_by_row():
         lists = pa.ListArray.from_arrays(pa.array(offsets), pa.array(cards))
         pp.arrow.rank(lists, errors="null")  # no crash whatever the lengths and ids
     pp.select_cpu("auto")
+
+
+def test_a_status_no_input_explains_is_an_internal_error_naming_the_caller():
+    from pypoker._native import check_call, lib
+
+    def some_wrapper():
+        check_call(lib.PP_OUTPUT_FULL)
+
+    with pytest.raises(pp.InternalError, match=r"in some_wrapper\(\) returned PP_OUTPUT_FULL"):
+        some_wrapper()
