@@ -8,6 +8,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const blocks = @import("blocks.zig");
+const row_sources = @import("rows.zig");
 const showdown = @import("showdown.zig");
 const assert = std.debug.assert;
 
@@ -42,8 +43,8 @@ fn rank_card_rows_fixed(comptime k: u32, cards: []const u8, out: []u16) bool {
     // Bitwise, not `or`: a short-circuit would put a branch in every row.
     var invalid: u32 = 0;
     var first: usize = 0;
-    if (k >= 5 and blocks.available) {
-        const vectored = blocks.rank_card_rows(k, cards, out);
+    if (k >= 5 and row_sources.available) {
+        const vectored = row_sources.rank_card_rows(k, cards, out);
         first = vectored.rows;
         invalid |= @intFromBool(vectored.bad);
     }
@@ -145,10 +146,10 @@ pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     assert(sets.len == out.len);
     var invalid: u64 = 0;
     var first: usize = 0;
-    if (blocks.available) {
+    if (row_sources.available) {
         // Sets are read in place, nothing past them: every whole block is the vectors'.
         first = sets.len / blocks.block_rows * blocks.block_rows;
-        invalid |= @intFromBool(blocks.rank_blocks(blocks.SetRows{ .sets = sets }, out, first));
+        invalid |= @intFromBool(blocks.rank_blocks(row_sources.SetRows{ .sets = sets }, out, first));
     }
     for (sets[first..], out[first..]) |set, *rank| {
         rank.* = eval.rank_set(set);
@@ -171,10 +172,10 @@ pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?Ha
     assert(accumulators.len == out.len);
     var invalid: u64 = 0;
     var first: usize = 0;
-    if (blocks.available) {
+    if (row_sources.available) {
         // Read in place, nothing past them: every whole block is the vectors'.
         first = accumulators.len / blocks.block_rows * blocks.block_rows;
-        invalid |= @intFromBool(blocks.rank_blocks(blocks.AccumulatorRows{ .accumulators = accumulators }, out, first));
+        invalid |= @intFromBool(blocks.rank_blocks(row_sources.AccumulatorRows{ .accumulators = accumulators }, out, first));
     }
     for (accumulators[first..], out[first..]) |accumulator, *rank| {
         const set = accumulator.mask;

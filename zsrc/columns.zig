@@ -10,6 +10,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const blocks = @import("blocks.zig");
+const row_sources = @import("rows.zig");
 const parse = @import("parse.zig");
 const deal = @import("deal.zig");
 
@@ -18,8 +19,8 @@ pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void 
     switch (k) {
         inline 1...eval.hand_cards_max => |kc| {
             var first: usize = 0;
-            if (kc >= 5 and blocks.available) {
-                const Rows = blocks.CardRows(kc);
+            if (kc >= 5 and row_sources.available) {
+                const Rows = row_sources.CardRows(kc);
                 const end = blocks.blocks_end(Rows, out.len);
                 while (first < end) : (first += blocks.block_rows) {
                     const block = blocks.block_rows;
@@ -74,11 +75,11 @@ pub fn rank_lists(
 
 pub fn rank_sets(sets: []const u64, out: []u16, status: []u8) void {
     var first: usize = 0;
-    if (blocks.available) {
+    if (row_sources.available) {
         const block = blocks.block_rows;
         while (first + block <= sets.len) : (first += block) {
             // A bad row is rare: rank its whole block again, row by row.
-            if (blocks.rank_block(blocks.SetRows{ .sets = sets }, out, first)) {
+            if (blocks.rank_block(row_sources.SetRows{ .sets = sets }, out, first)) {
                 rank_sets_from(sets[first..][0..block], out[first..][0..block], status[first..][0..block]);
             } else @memset(status[first..][0..block], 0);
         }
@@ -148,8 +149,8 @@ fn rank_strings_fixed(
     if (differs != 0) return false;
     const rows = text + @as(usize, @intCast(offsets[0]));
     var first: usize = 0;
-    if (blocks.available) {
-        const Rows = if (stride == 2) blocks.TextRows else blocks.SpacedTextRows;
+    if (row_sources.available) {
+        const Rows = if (stride == 2) row_sources.TextRows else row_sources.SpacedTextRows;
         const end = blocks.blocks_end(Rows, out.len);
         const block = blocks.block_rows;
         while (first < end) : (first += block) {

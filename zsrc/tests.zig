@@ -21,6 +21,7 @@ comptime {
     _ = @import("rows_avx2.zig");
     _ = @import("rows_avx512.zig");
     _ = @import("blocks.zig");
+    _ = @import("rows.zig");
     _ = @import("showdown.zig");
     _ = @import("capi.zig");
 }
