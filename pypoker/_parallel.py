@@ -26,13 +26,20 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+def workers(threads: int | None) -> int:
+    """The one check of a ``threads`` argument: None → every core, else a positive int."""
+    if threads is None:
+        return cpu_count()
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    return threads
+
+
 def thread_count(threads: int | None, items: int) -> int:
     """``threads=None``: every core for big batches, one for small; else exactly ``threads``."""
     if threads is None:
         return max(1, min(cpu_count(), items // ITEMS_PER_THREAD_MIN))
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
-    return max(1, min(threads, items))
+    return max(1, min(workers(threads), items))
 
 
 def _get_pool() -> ThreadPoolExecutor:

@@ -36,12 +36,14 @@ from pathlib import Path
 import numpy as np
 
 from ._atomic import atomic_target
+from ._native import lib
 from ._version import VERSION
 from .dealing import deal
 from .equity import street_equities
 from .ranking import CATEGORY_SHIFT, rank_showdown
 
-PLAYERS_MIN, PLAYERS_MAX = 2, 10
+PLAYERS_MIN = 2  # a showdown needs two; the most equity labels take is the header's
+PLAYERS_MAX = lib.PP_PLAYERS_MAX
 BOARD_CARDS = 5
 STREETS = ("flop", "turn")  # the equity labels: after the flop, after the turn
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ._native import check_call, ffi, lib
-from ._parallel import cpu_count, run_sliced
+from ._parallel import run_sliced, workers
 from .cardset import FULL_DECK, _bits_of
 
 # Above this many subsets, `combinations` refuses (8 bytes each) and points to the iterator.
@@ -81,9 +81,7 @@ def category_counts(k: int, *, exclude=None, threads: int | None = None) -> np.n
     if not 1 <= k <= 7:
         raise ValueError(f"k must be 1..7, got {k!r}")
     deck, _ = _deck_and_count(k, exclude)
-    shares = cpu_count() if threads is None else threads
-    if isinstance(shares, bool) or not isinstance(shares, int) or shares < 1:
-        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    shares = workers(threads)
     # Interleaved first cards (slot t, t + shares, …) balance the work between threads.
     shares = max(1, min(shares, 52))
 

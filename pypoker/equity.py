@@ -25,7 +25,8 @@ import numpy as np
 
 from . import _equity_runs as runs
 from ._native import check_hands, ffi, lib, new_error
-from ._parallel import cpu_count, run_sliced, thread_count
+from ._parallel import run_sliced, thread_count
+from ._parallel import workers as parallel_workers
 from ._spot import PLAYERS_MAX, Spot, combo_index
 from .cards import CARD_NAMES
 from .cardset import CardSet, _bits_of
@@ -70,7 +71,7 @@ def equity(
     if exact and rules is not None:
         raise ValueError("games, stderr and seconds are Monte Carlo's stopping rules")
     seed = _seed(seed)
-    workers = _threads(threads)
+    workers = parallel_workers(threads)
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
     ranges = _ranges(players, board_bits | dead_bits)
     hands = [_hand_text(p) for p in players]
@@ -103,7 +104,8 @@ def _spot(players, ranges, board, dead, exact, rules, seed, workers, progress, s
     plan = None
     if exact is None and rules is None:
         plan = runs.plan_exact(spot, board, dead)
-        wall = plan.seconds / min(workers, 2 if plan.seconds > 0.05 else 1)
+        # Threads pay off once the work outweighs starting them.
+        wall = plan.seconds / workers if plan.seconds > 0.05 else plan.seconds
         if wall > EXACT_SECONDS_MAX:
             reason = (f"Monte Carlo: exact enumeration would take about {_duration(wall)}, "
                       f"more than {EXACT_SECONDS_MAX:g} s")  # fmt: skip
@@ -275,13 +277,6 @@ def street_equities(
     for status, err, first in results:
         check_hands(status, err, row_offset=first)
     return flop, turn
-
-
-def _threads(threads: int | None) -> int:
-    workers = cpu_count() if threads is None else threads
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
-    return workers
 
 
 __all__ = ["EquityResult", "equity", "street_equities"]
