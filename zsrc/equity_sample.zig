@@ -220,10 +220,12 @@ fn Run(comptime players: usize) type {
         fn draw_joint(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
             const spot = run.spot;
             var stream: Stream = .init(key, number);
+            // One word: its high half picks the deal (at most 2^20 of them), its low half the
+            // coin, as `alias_draw` does.
             const word = stream.next();
-            const deal_number = (@as(u128, word) * spot.joint_len) >> 64;
-            const index: usize = @intCast(deal_number);
-            const kept = stream.fraction() < spot.joint_keep.?[index];
+            const index: usize = @intCast(((word >> 32) * spot.joint_len) >> 32);
+            const coin = @as(f64, @floatFromInt(word & 0xffff_ffff)) * 0x1.0p-32;
+            const kept = coin < spot.joint_keep.?[index];
             const chosen = if (kept) index else spot.joint_other.?[index];
             const held = spot.joint_combos.?[chosen * run.drawn_len ..][0..run.drawn_len];
             var used = spot.out_cards();
