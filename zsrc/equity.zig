@@ -81,27 +81,31 @@ pub const Table = struct {
 };
 
 /// What one board gives each player: a win alone, a split, pot share units and their square.
+/// Scalar on purpose: 64-bit lanes have no vector multiply before AVX-512, and a few
+/// players fit in registers.
 fn Outcome(comptime players: usize) type {
     return struct {
-        wins: @Vector(players, u64),
-        ties: @Vector(players, u64),
-        units: @Vector(players, u64),
-        units_squared: @Vector(players, u64),
+        wins: [players]u64,
+        ties: [players]u64,
+        units: [players]u64,
+        units_squared: [players]u64,
 
         inline fn of(ranks: *const [players]u16) @This() {
-            const all: @Vector(players, u16) = ranks.*;
-            const best: @Vector(players, u16) = @splat(@reduce(.Max, all));
-            const is_best: @Vector(players, u64) = @intFromBool(all == best);
-            const winners: u32 = @intCast(@reduce(.Add, is_best));
-            const alone: @Vector(players, u64) = @splat(@intFromBool(winners == 1));
-            const units: @Vector(players, u64) = @splat(shares[winners]);
-            const one: @Vector(players, u64) = @splat(1);
-            return .{
-                .wins = is_best & alone,
-                .ties = is_best & (alone ^ one),
-                .units = is_best * units,
-                .units_squared = is_best * units * units,
-            };
+            var best: u16 = 0;
+            inline for (ranks) |rank| best = @max(best, rank);
+            var winners: u32 = 0;
+            inline for (ranks) |rank| winners += @intFromBool(rank == best);
+            const alone: u64 = @intFromBool(winners == 1);
+            const units: u64 = shares[winners];
+            var outcome: @This() = undefined;
+            inline for (ranks, 0..) |rank, i| {
+                const is_best: u64 = @intFromBool(rank == best);
+                outcome.wins[i] = is_best & alone;
+                outcome.ties[i] = is_best & (alone ^ 1);
+                outcome.units[i] = is_best * units;
+                outcome.units_squared[i] = is_best * units * units;
+            }
+            return outcome;
         }
     };
 }
