@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import platform
 import sys
 import time
@@ -255,6 +256,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.hands:
             parser.error("give hands to rank, or --random N")
         return _rank_given(args.hands)
+    except BrokenPipeError:  # the reader left (`pypoker … | head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except MemoryError:
         print("pypoker: not enough memory for that: ask for fewer rows, or write a file "
               "(-o) to work in bounded memory", file=sys.stderr)  # fmt: skip

@@ -250,3 +250,9 @@ def test_a_status_no_input_explains_is_an_internal_error_naming_the_caller():
 
     with pytest.raises(pp.InternalError, match=r"in some_wrapper\(\) returned PP_OUTPUT_FULL"):
         some_wrapper()
+
+
+def test_a_closed_pipe_is_not_an_error():
+    done = subprocess.run(f"{sys.executable} -m pypoker equity AA random --combos | head -2",
+                          shell=True, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.stdout.count("\n") == 2 and done.stderr == ""
