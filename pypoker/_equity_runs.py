@@ -34,7 +34,6 @@ from ._spot import (
     W2_SHARES2,
     WINS,
     Spot,
-    combo_index,
 )
 from .equity_result import standard_errors
 
@@ -99,28 +98,17 @@ class StopRules:
 # ---------------------------------------------------------------------------- known hands
 
 
-def _tallies_to_sums(tallies: np.ndarray, holes: list[int]) -> np.ndarray:
-    """(players, 4) tallies of known hands (wins, ties, share units, their squares) → sums
-    with each player's one combo."""
+def _known_sums(tallies: np.ndarray, holes: list[int], played: int) -> np.ndarray:
+    """(players, 4) tallies of known hands (wins, ties, share units, their squares) over
+    ``played`` boards → sums, each player's in the slot of its one combo (``holes``)."""
     sums = np.zeros((len(holes), SLOTS, len(SUM_FIELDS)))
     for p, combo in enumerate(holes):
         row = sums[p, combo]
+        row[GAMES], row[W2] = played, played
         row[WINS], row[TIES] = tallies[p, 0], tallies[p, 1]
         row[SHARES], row[W2_SHARES] = tallies[p, 2], tallies[p, 2]
         row[W2_SHARES2] = tallies[p, 3]
     return sums
-
-
-def _set_games(sums: np.ndarray, holes: list[int], played: int) -> np.ndarray:
-    for p, combo in enumerate(holes):
-        sums[p, combo, GAMES] = played
-        sums[p, combo, W2] = played
-    return sums
-
-
-def _hole_combos(hole_sets: np.ndarray) -> list[int]:
-    cards = [[c for c in range(52) if int(s) >> c & 1] for s in hole_sets]
-    return combo_index(np.array(cards, dtype=np.uint8)).tolist()
 
 
 def _known_call(function, hole_sets, *args) -> tuple[np.ndarray, int]:
@@ -136,8 +124,10 @@ def _known_call(function, hole_sets, *args) -> tuple[np.ndarray, int]:
     return tallies, int(games[0])
 
 
-def known_exact(hole_sets: np.ndarray, board: int, dead: int, threads: int) -> tuple:
-    """Every board for known hands, the work dealt round-robin into `threads` parts."""
+def known_exact(hole_sets: np.ndarray, holes: list[int], board: int, dead: int,
+                threads: int) -> tuple:  # fmt: skip
+    """Every board for known hands (``hole_sets`` as card sets, ``holes`` as combo numbers),
+    the work dealt round-robin into `threads` parts."""
     parts = min(threads, 52)
     results = []
 
@@ -147,8 +137,7 @@ def known_exact(hole_sets: np.ndarray, board: int, dead: int, threads: int) -> t
     run_ordered(iter([(i,) for i in range(parts)]), part, parts, lambda r: results.append(r))
     tallies = sum(t for t, _ in results)  # modulo 2^64, as the counts are (see equity.zig)
     played = sum(g for _, g in results)
-    holes = _hole_combos(hole_sets)
-    return _set_games(_tallies_to_sums(tallies, holes), holes, played), played
+    return _known_sums(tallies, holes, played), played
 
 
 # ---------------------------------------------------------------------------- Monte Carlo

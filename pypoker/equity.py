@@ -89,15 +89,23 @@ def equity(
 def _known_exact(ranges, board, dead, workers, started, fields):
     """Every player holds one hand: exact is always cheap (at most 1,712,304 boards)."""
     hole_sets = np.array([int(r.sets()[0]) for r in ranges], dtype=np.uint64)
-    sums, played = runs.known_exact(hole_sets, board, dead, workers)
+    holes = [int(combo_index(r.cards)[0]) for r in ranges]
+    sums, played = runs.known_exact(hole_sets, holes, board, dead, workers)
     reason = "exact: known hands, every board counted"
-    return _result(sums, ranges, played, True, reason, started, fields)
+    return from_sums(sums, list(_weights(ranges)), played, exact=True,
+                     **_fields(started, reason, fields))  # fmt: skip
 
 
-def _spot(players, ranges, board, dead, exact, rules, seed, workers, progress, started, fields):
+def _weights(ranges) -> np.ndarray:
+    """The players' ranges as (players, 1326) combo weights."""
     weights = np.zeros((len(ranges), lib.PP_COMBOS))
     for p, r in enumerate(ranges):
         weights[p, combo_index(r.cards)] = r.weights
+    return weights
+
+
+def _spot(players, ranges, board, dead, exact, rules, seed, workers, progress, started, fields):
+    weights = _weights(ranges)
     is_random = [isinstance(p, str) and p.strip().lower() == "random" for p in players]
     spot = Spot(weights, is_random, board, dead)
     spot_weights = [spot.weights(p) for p in range(spot.players)]
@@ -141,15 +149,6 @@ def _recount(spot: Spot, spot_weights, player: int, workers: int):
                       runs.Progress(False, ""))  # fmt: skip
     indices = np.flatnonzero(spot_weights[player] > 0)
     return indices, spot_weights[player][indices], sums[player, indices]
-
-
-def _result(sums, ranges, played, exact, reason, started, fields) -> EquityResult:
-    weights = []
-    for r in ranges:
-        w = np.zeros(lib.PP_COMBOS)
-        w[combo_index(r.cards)] = r.weights
-        weights.append(w)
-    return from_sums(sums, weights, played, exact=exact, **_fields(started, reason, fields))
 
 
 def _fields(started, reason, fields) -> dict:

@@ -82,15 +82,15 @@ pub const Table = struct {
 
 /// What one board gives each player: a win alone, a split, pot share units and their square.
 /// Scalar on purpose: 64-bit lanes have no vector multiply before AVX-512, and a few
-/// players fit in registers.
-fn Outcome(comptime players: usize) type {
+/// players fit in registers. The one place a pot is shared: every engine settles by it.
+pub fn Outcome(comptime players: usize) type {
     return struct {
         wins: [players]u64,
         ties: [players]u64,
         units: [players]u64,
         units_squared: [players]u64,
 
-        inline fn of(ranks: *const [players]u16) @This() {
+        pub inline fn of(ranks: *const [players]u16) @This() {
             var best: u16 = 0;
             inline for (ranks) |rank| best = @max(best, rank);
             var winners: u32 = 0;

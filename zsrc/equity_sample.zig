@@ -29,7 +29,9 @@ const spot_zig = @import("spot.zig");
 const Spot = spot_zig.Spot;
 const Sums = spot_zig.Sums;
 const batch = @import("batch.zig");
-const pot_units = @import("equity.zig").pot_units;
+const equity = @import("equity.zig");
+const pot_units = equity.pot_units;
+const Outcome = equity.Outcome;
 
 /// Deals are kept by their weight (every game then weighs 1) when the mean weight is at
 /// least this, estimated from `probe_deals` deals of the fixed stream `probe_key`.
@@ -362,42 +364,31 @@ fn Run(comptime players: usize) type {
         }
 
         inline fn count_game(ranks: *const [players]u16, held: *const [players]u16, out: []Counts) void {
-            var best: u16 = 0;
-            inline for (ranks) |rank| best = @max(best, rank);
-            var winners: u32 = 0;
-            inline for (ranks) |rank| winners += @intFromBool(rank == best);
-            const alone: u32 = @intFromBool(winners == 1);
-            const units: u64 = pot_units / winners;
-            inline for (ranks, held, 0..) |rank, combo, p| {
-                const is_best: u32 = @intFromBool(rank == best);
+            const outcome: Outcome(players) = .of(ranks);
+            inline for (held, 0..) |combo, p| {
                 const counts = &out[p * spot_zig.slots + combo];
                 counts.games += 1;
-                counts.wins += is_best & alone;
-                counts.ties += is_best & (alone ^ 1);
-                counts.shares += is_best * units;
-                counts.shares2 += is_best * units * units;
+                counts.wins += @intCast(outcome.wins[p]);
+                counts.ties += @intCast(outcome.ties[p]);
+                counts.shares += outcome.units[p];
+                counts.shares2 += outcome.units_squared[p];
             }
         }
 
         inline fn settle(ranks: *const [players]u16, held: *const [players]u16, weight: f64, out: []Sums) void {
             if (weight == 0) return;
-            var best: u16 = 0;
-            inline for (ranks) |rank| best = @max(best, rank);
-            var winners: u32 = 0;
-            inline for (ranks) |rank| winners += @intFromBool(rank == best);
-            const alone: f64 = @floatFromInt(@intFromBool(winners == 1));
+            const outcome: Outcome(players) = .of(ranks);
             const w2 = weight * weight;
-            inline for (ranks, held, 0..) |rank, combo, p| {
-                const is_best: f64 = @floatFromInt(@intFromBool(rank == best));
-                const units = is_best * spot_zig.shares[winners];
+            inline for (held, 0..) |combo, p| {
+                const units: f64 = @floatFromInt(outcome.units[p]);
                 const sums = &out[p * spot_zig.slots + combo];
                 sums.games += weight;
-                sums.wins += weight * is_best * alone;
-                sums.ties += weight * is_best * (1 - alone);
+                sums.wins += weight * @as(f64, @floatFromInt(outcome.wins[p]));
+                sums.ties += weight * @as(f64, @floatFromInt(outcome.ties[p]));
                 sums.shares += weight * units;
                 sums.w2 += w2;
                 sums.w2_shares += w2 * units;
-                sums.w2_shares2 += w2 * units * units;
+                sums.w2_shares2 += w2 * @as(f64, @floatFromInt(outcome.units_squared[p]));
             }
         }
     };
