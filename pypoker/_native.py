@@ -18,7 +18,7 @@ import cffi
 
 from ._names import card_name
 
-ABI_VERSION = 13
+ABI_VERSION = 14
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 

@@ -19,6 +19,7 @@ const equity = @import("equity.zig");
 const spot_zig = @import("spot.zig");
 const equity_count = @import("equity_count.zig");
 const equity_sample = @import("equity_sample.zig");
+const isomorphism = @import("isomorphism.zig");
 
 pub const Tally = equity.Tally;
 pub const Sums = spot_zig.Sums;
@@ -112,7 +113,7 @@ pub const header_constants = .{
 };
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 13;
+pub const abi_version: u32 = 14;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -128,6 +129,7 @@ pub const Status = enum(c_int) {
     inconsistent_key = 10,
     out_of_memory = 11,
     bad_weight = 12,
+    index_out_of_range = 13,
 
     pub const c_name = "pp_status";
 };
@@ -155,6 +157,15 @@ fn report_hand_error(err: ?*Error, e: batch.HandError) Status {
         .empty_hand => .empty_hand,
         .too_many_cards => .too_many_cards,
         .inconsistent_key => .inconsistent_key,
+    };
+}
+
+fn report_isomorphism_error(err: ?*Error, f: kernel_abi.HandFailure) Status {
+    if (err) |out| out.* = .{ .row = f.row, .card = f.card, .position = f.position };
+    return switch (f.kind) {
+        0 => .card_out_of_range,
+        1 => .duplicate_card,
+        else => .index_out_of_range,
     };
 }
 
@@ -632,6 +643,59 @@ pub const api = struct {
         const o = out orelse return .null_pointer;
         kernels().deal(deal.seed_key(seed), first_row, k, deck, o, n);
         return .ok;
+    }
+
+    /// How many canonical hands (hand isomorphism, Waugh 2013) there are of `hole` hole
+    /// cards (0 or 2) and `board` board cards (0, 3, 4, 5), the board one round or, with
+    /// `per_street`, the flop, turn and river rounds of their own; 0 for no such layout.
+    pub fn pp_hand_index_size(hole: u32, board: u32, per_street: u32) callconv(.c) u64 {
+        return isomorphism.layout_size(hole, board, per_street != 0);
+    }
+
+    /// The canonical index of `n` hands: `holes[n][hole]`, `boards[n][board]` (a layout
+    /// `pp_hand_index_size` knows) → `out[n]`. Card ids are checked: the error names the row,
+    /// the card and its position (hole cards first).
+    pub fn pp_hand_index(
+        holes: ?[*]const u8,
+        hole: u32,
+        boards: ?[*]const u8,
+        board: u32,
+        per_street: u32,
+        n: u64,
+        out: ?[*]u64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (isomorphism.layout_size(hole, board, per_street != 0) == 0) return .bad_argument;
+        if (n == 0) return .ok;
+        const o = out orelse return .null_pointer;
+        if ((hole > 0 and holes == null) or (board > 0 and boards == null)) return .null_pointer;
+        const h: [*]const u8 = holes orelse boards.?;
+        const b: [*]const u8 = boards orelse h;
+        var failure: kernel_abi.HandFailure = undefined;
+        if (kernels().hand_index(hole, h, board, b, per_street != 0, n, o, &failure)) return .ok;
+        return report_isomorphism_error(err, failure);
+    }
+
+    /// The canonical hand of each of `n` indices → `holes[n][hole]`, `boards[n][board]`.
+    pub fn pp_hand_unindex(
+        hole: u32,
+        board: u32,
+        per_street: u32,
+        indices: ?[*]const u64,
+        n: u64,
+        holes: ?[*]u8,
+        boards: ?[*]u8,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (isomorphism.layout_size(hole, board, per_street != 0) == 0) return .bad_argument;
+        if (n == 0) return .ok;
+        const i = indices orelse return .null_pointer;
+        if ((hole > 0 and holes == null) or (board > 0 and boards == null)) return .null_pointer;
+        const h: [*]u8 = holes orelse boards.?;
+        const b: [*]u8 = boards orelse h;
+        var failure: kernel_abi.HandFailure = undefined;
+        if (kernels().hand_unindex(hole, board, per_street != 0, i, n, h, b, &failure)) return .ok;
+        return report_isomorphism_error(err, failure);
     }
 
     /// Writes the cards of the 1,326 two-card combos, in the order ranges cross this ABI

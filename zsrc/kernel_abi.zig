@@ -10,6 +10,7 @@ const eval = @import("eval.zig");
 const equity = @import("equity.zig");
 const spot = @import("spot.zig");
 const equity_sample = @import("equity_sample.zig");
+const isomorphism = @import("isomorphism.zig");
 
 /// A failed batch: what `batch.HandError` says, in a C-compatible shape.
 pub const HandFailure = extern struct {
@@ -68,7 +69,19 @@ pub const StreetEquities = fn ([*]const u8, [*]const u8, u32, u64, [*]f32, [*]f3
 pub const EquitySample = fn (*const spot.Spot, u64, u64, u64, [*]equity_sample.Counts, [*]spot.Sums) callconv(.c) void;
 pub const EquityCount = fn (*const spot.Spot, [*]const u8, u64, u64, [*]f64, [*]spot.Sums) callconv(.c) void;
 
+/// Hand isomorphism (isomorphism.zig): layout (hole cards, board cards, per street), then
+/// rows; on false `*failure` says which row (kind 0 card out of range, 1 duplicate card,
+/// 2 index out of range).
+pub const HandIndex = fn (u32, [*]const u8, u32, [*]const u8, bool, u64, [*]u64, *HandFailure) callconv(.c) bool;
+pub const HandUnindex = fn (u32, u32, bool, [*]const u64, u64, [*]u8, [*]u8, *HandFailure) callconv(.c) bool;
+
+pub fn isomorphism_failure(e: isomorphism.RowError) HandFailure {
+    return .{ .row = e.row, .kind = @backingInt(e.kind), .card = e.card, .position = e.position };
+}
+
 pub const Kernels = struct {
+    hand_index: *const HandIndex,
+    hand_unindex: *const HandUnindex,
     equity_sample: *const EquitySample,
     equity_count: *const EquityCount,
     equity_exact: *const EquityExact,
@@ -89,6 +102,8 @@ pub const Kernels = struct {
 /// The kernel set exported under `prefix` by one compiled copy of kernels.zig.
 pub fn resolve(comptime prefix: []const u8) Kernels {
     return .{
+        .hand_index = @extern(*const HandIndex, .{ .name = prefix ++ "hand_index" }),
+        .hand_unindex = @extern(*const HandUnindex, .{ .name = prefix ++ "hand_unindex" }),
         .equity_sample = @extern(*const EquitySample, .{ .name = prefix ++ "equity_sample" }),
         .equity_count = @extern(*const EquityCount, .{ .name = prefix ++ "equity_count" }),
         .equity_exact = @extern(*const EquityExact, .{ .name = prefix ++ "equity_exact" }),

@@ -12,6 +12,19 @@ const eval = @import("eval.zig");
 const spot_zig = @import("spot.zig");
 const equity_sample = @import("equity_sample.zig");
 const equity_count = @import("equity_count.zig");
+const isomorphism = @import("isomorphism.zig");
+
+fn hand_index(hole: u32, holes: [*]const u8, board: u32, boards: [*]const u8, per_street: bool, n: u64, out: [*]u64, failure: *abi.HandFailure) callconv(.c) bool {
+    const e = isomorphism.index_rows(hole, holes[0 .. n * hole], board, boards[0 .. n * board], per_street, out[0..n]) orelse return true;
+    failure.* = abi.isomorphism_failure(e);
+    return false;
+}
+
+fn hand_unindex(hole: u32, board: u32, per_street: bool, indices: [*]const u64, n: u64, holes: [*]u8, boards: [*]u8, failure: *abi.HandFailure) callconv(.c) bool {
+    const e = isomorphism.unindex_rows(hole, board, per_street, indices[0..n], holes[0 .. n * hole], boards[0 .. n * board]) orelse return true;
+    failure.* = abi.isomorphism_failure(e);
+    return false;
+}
 
 fn sample_spot(spot: *const spot_zig.Spot, key: u64, first_game: u64, games: u64, counts: [*]equity_sample.Counts, out: [*]spot_zig.Sums) callconv(.c) void {
     const n = spot.players * spot_zig.slots;
@@ -132,6 +145,8 @@ fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16
 comptime {
     const p = options.prefix;
     const hidden: std.lang.SymbolVisibility = .hidden;
+    @export(&hand_index, .{ .name = p ++ "hand_index", .visibility = hidden });
+    @export(&hand_unindex, .{ .name = p ++ "hand_unindex", .visibility = hidden });
     @export(&sample_spot, .{ .name = p ++ "equity_sample", .visibility = hidden });
     @export(&count_spot, .{ .name = p ++ "equity_count", .visibility = hidden });
     @export(&equity_exact, .{ .name = p ++ "equity_exact", .visibility = hidden });

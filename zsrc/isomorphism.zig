@@ -1,0 +1,556 @@
+//! Hand isomorphism: a dense index of hands up to the relabelling of suits, the one of
+//! Waugh (2013), "A Fast and Optimal Hand Isomorphism Algorithm", so that tables built with
+//! his reference library and with pypoker share indices.
+//!
+//! A hand is dealt in rounds (hole cards, then the board as one round or street by street).
+//! Per suit, the values dealt in each round form that suit's *configuration* (how many
+//! cards each round put in the suit) and its *suit index*: round by round, the colex index
+//! of the round's values among the values the suit has not used yet, in mixed radix with
+//! round 0 least significant. Relabelling suits permutes the four (configuration, suit
+//! index) pairs, so a hand's canonical form sorts them: configurations in decreasing order,
+//! suits of equal configuration by increasing suit index. The index is then
+//!     offset(configuration tuple) + Σ over groups of equal configuration, in that order,
+//!       (product of the earlier groups' sizes) · multiset-colex(the group's suit indices)
+//! where configuration tuples are numbered in increasing lexicographic order (the packed
+//! configuration puts the first round in the highest nibble), a group of g suits each with
+//! m possible suit indices has C(m + g − 1, g) multisets, and the multiset a0 ≤ a1 ≤ … is
+//! numbered a0 + C(a1 + 1, 2) + C(a2 + 2, 3) + C(a3 + 3, 4).
+//!
+//! Every table here is computed at compile time from the round layout.
+const std = @import("std");
+const eval = @import("eval.zig");
+const deal = @import("deal.zig");
+
+const values = eval.value_count;
+const suits = eval.suit_count;
+const value_mask: u64 = (1 << values) - 1;
+/// Suit indices sit in the low 48 bits of a sort key (the largest, river per street, < 2^27).
+const index_mask: u64 = (1 << 48) - 1;
+
+/// A suit's configuration: the count of each round, 4 bits a round, the first round highest.
+const Config = u16;
+pub const rounds_max = 4;
+
+/// C(n, k) for n, k ≤ 13: how many ways a round can put k cards in a suit with n values left.
+const binomial: [values + 1][values + 1]u32 = table: {
+    var t: [values + 1][values + 1]u32 = @splat(@splat(0));
+    for (0..values + 1) |n| {
+        t[n][0] = 1;
+        for (1..n + 1) |k| t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+    }
+    break :table t;
+};
+
+/// Colex index of a set of values among all 13: Σ C(position of the i-th lowest, i).
+const colex: [1 << values]u16 = table: {
+    @setEvalBranchQuota(200_000);
+    var t: [1 << values]u16 = undefined;
+    for (0..1 << values) |set| {
+        var index: u32 = 0;
+        var rest = set;
+        var i: u32 = 1;
+        while (rest != 0) : ({
+            rest &= rest - 1;
+            i += 1;
+        }) index += binomial[@ctz(rest)][i];
+        t[set] = index;
+    }
+    break :table t;
+};
+
+/// C(a + g − 1, g): multisets of g suit indices below a (g ≤ 4).
+inline fn multisets(a: u64, g: usize) u64 {
+    return switch (g) {
+        1 => a,
+        2 => a * (a + 1) / 2,
+        3 => a * (a + 1) / 2 * (a + 2) / 3,
+        4 => a * (a + 1) / 2 * (a + 2) / 3 * (a + 3) / 4,
+        else => unreachable,
+    };
+}
+
+/// The values of `set` renumbered among the values not in `used` (BMI2 PEXT where there is).
+inline fn compress(set: u64, used: u64) u64 {
+    if (used == 0) return set;
+    if (comptime deal.has_pdep) return deal.pext(set, ~used & value_mask);
+    var out: u64 = 0;
+    var rest = set;
+    while (rest != 0) : (rest &= rest - 1) {
+        const v: u6 = @intCast(@ctz(rest));
+        const below = used & ((@as(u64, 1) << v) - 1);
+        out |= @as(u64, 1) << @intCast(v - @popCount(below));
+    }
+    return out;
+}
+
+/// The values `shifted` names among the values not in `used` (the inverse of `compress`).
+fn expand(shifted: u64, used: u64) u64 {
+    var out: u64 = 0;
+    var rest = shifted;
+    while (rest != 0) : (rest &= rest - 1) {
+        out |= @as(u64, 1) << deal.nth_set_bit_portable(~used & value_mask, @ctz(rest));
+    }
+    return out;
+}
+
+/// The indexer of one round layout, e.g. `&.{ 2, 5 }` (hole cards, then the board as one
+/// round) or `&.{ 2, 3, 1, 1 }` (hole cards, flop, turn, river).
+pub fn Indexer(comptime layout: []const u8) type {
+    std.debug.assert(layout.len >= 1 and layout.len <= rounds_max);
+    return struct {
+        pub const rounds = layout;
+        pub const cards: u32 = sum: {
+            var n: u32 = 0;
+            for (layout) |k| n += k;
+            break :sum n;
+        };
+
+        /// Every configuration tuple (four suits, decreasing), in increasing order.
+        pub const configs: []const [suits]Config = enumerate_configs();
+        /// `offsets[i]`: the first index of configuration tuple i; the last is the size.
+        pub const offsets: [configs.len + 1]u64 = offsets: {
+            @setEvalBranchQuota(100_000);
+            var t: [configs.len + 1]u64 = undefined;
+            t[0] = 0;
+            for (configs, 0..) |tuple, i| t[i + 1] = t[i] + tuple_size(tuple);
+            break :offsets t;
+        };
+        pub const size: u64 = offsets[configs.len];
+
+        /// A tuple's number from any order of its suits: `radix` of the four suits as dealt
+        /// (the first three suits' counts, round by round; the fourth follows from them).
+        const radix_count: u32 = count: {
+            var n: u32 = 1;
+            for (layout) |k| n *= (k + 1) * (k + 1) * (k + 1);
+            break :count n;
+        };
+        const tuple_number: [radix_count]u16 = table: {
+            @setEvalBranchQuota(10_000_000);
+            var t: [radix_count]u16 = @splat(std.math.maxInt(u16));
+            const orders = permutations();
+            for (configs, 0..) |tuple, i| {
+                for (orders) |order| {
+                    var dealt: [suits]Config = undefined;
+                    for (0..suits) |s| dealt[s] = tuple[order[s]];
+                    t[radix(dealt)] = i;
+                }
+            }
+            break :table t;
+        };
+        /// Radix weight of suit s's count in a round (0 for the fourth suit).
+        const radix_weight: [layout.len][suits]u32 = table: {
+            var t: [layout.len][suits]u32 = @splat(@splat(0));
+            var multiplier: u32 = 1;
+            for (layout, 0..) |k, round| {
+                for (0..suits - 1) |s| {
+                    t[round][s] = multiplier;
+                    multiplier *= k + 1;
+                }
+            }
+            break :table t;
+        };
+
+        /// Per tuple and sorted suit position: the product of the earlier groups' sizes, and
+        /// the position's level in its group (1 for the first, 2 for the second, …).
+        const place_multiplier: [configs.len][suits]u64 = places(.multiplier);
+        const place_level: [configs.len][suits]u8 = places(.level);
+
+        fn places(comptime what: enum { multiplier, level }) [configs.len][suits](if (what == .multiplier) u64 else u8) {
+            @setEvalBranchQuota(1_000_000);
+            var t: [configs.len][suits](if (what == .multiplier) u64 else u8) = undefined;
+            for (configs, 0..) |tuple, number| {
+                var multiplier: u64 = 1;
+                var i: usize = 0;
+                while (i < suits) {
+                    var j = i + 1;
+                    while (j < suits and tuple[j] == tuple[i]) j += 1;
+                    for (i..j) |s| t[number][s] = if (what == .multiplier) multiplier else s - i + 1;
+                    multiplier *= multisets(suit_size(tuple[i]), j - i);
+                    i = j;
+                }
+            }
+            return t;
+        }
+
+        fn count_in(config: Config, round: usize) u32 {
+            return (config >> @intCast(4 * (layout.len - 1 - round))) & 0xf;
+        }
+
+        inline fn radix(tuple: [suits]Config) u32 {
+            var number: u32 = 0;
+            var multiplier: u32 = 1;
+            inline for (layout, 0..) |k, round| {
+                inline for (0..suits - 1) |s| {
+                    number += multiplier * count_in(tuple[s], round);
+                    multiplier *= k + 1;
+                }
+            }
+            return number;
+        }
+
+        /// How many suit indices a suit of this configuration can have.
+        fn suit_size(config: Config) u64 {
+            var n: u64 = 1;
+            var used: u32 = 0;
+            for (0..layout.len) |round| {
+                const k = count_in(config, round);
+                n *= binomial[values - used][k];
+                used += k;
+            }
+            return n;
+        }
+
+        fn tuple_size(tuple: [suits]Config) u64 {
+            var n: u64 = 1;
+            var i: usize = 0;
+            while (i < suits) {
+                var j = i + 1;
+                while (j < suits and tuple[j] == tuple[i]) j += 1;
+                n *= multisets(suit_size(tuple[i]), @intCast(j - i));
+                i = j;
+            }
+            return n;
+        }
+
+        fn enumerate_configs() []const [suits]Config {
+            @setEvalBranchQuota(10_000_000);
+            var found: [4096][suits]Config = undefined;
+            var n: usize = 0;
+            var tuple: [suits]Config = @splat(0);
+            var used: [suits]u32 = @splat(0);
+            enumerate_round(0, &tuple, &used, &found, &n);
+            // Insertion sort: increasing lexicographic order of the tuples.
+            for (1..n) |i| {
+                const item = found[i];
+                var j = i;
+                while (j > 0 and less(item, found[j - 1])) : (j -= 1) found[j] = found[j - 1];
+                found[j] = item;
+            }
+            const out = found[0..n].*;
+            return &out;
+        }
+
+        fn enumerate_round(round: usize, tuple: *[suits]Config, used: *[suits]u32, found: *[4096][suits]Config, n: *usize) void {
+            if (round == layout.len) {
+                for (1..suits) |s| if (tuple[s] > tuple[s - 1]) return;
+                found[n.*] = tuple.*;
+                n.* += 1;
+                return;
+            }
+            enumerate_suit(round, 0, layout[round], tuple, used, found, n);
+        }
+
+        fn enumerate_suit(round: usize, suit: usize, left: u32, tuple: *[suits]Config, used: *[suits]u32, found: *[4096][suits]Config, n: *usize) void {
+            if (suit == suits - 1) {
+                if (used[suit] + left > values) return;
+                return place(round, suit, left, 0, tuple, used, found, n);
+            }
+            const most: u32 = @min(left, values - used[suit]);
+            for (0..most + 1) |k| place(round, suit, @intCast(k), left - @as(u32, @intCast(k)), tuple, used, found, n);
+        }
+
+        fn place(round: usize, suit: usize, k: u32, left: u32, tuple: *[suits]Config, used: *[suits]u32, found: *[4096][suits]Config, n: *usize) void {
+            const saved = tuple[suit];
+            tuple[suit] = saved | @as(Config, k) << @intCast(4 * (layout.len - 1 - round));
+            used[suit] += k;
+            if (suit == suits - 1) enumerate_round(round + 1, tuple, used, found, n) else enumerate_suit(round, suit + 1, left, tuple, used, found, n);
+            used[suit] -= k;
+            tuple[suit] = saved;
+        }
+
+        fn permutations() [24][suits]usize {
+            var out: [24][suits]usize = undefined;
+            var n: usize = 0;
+            for (0..suits) |a| for (0..suits) |b| for (0..suits) |c| for (0..suits) |d| {
+                const order = [suits]usize{ a, b, c, d };
+                var seen: u32 = 0;
+                for (order) |x| seen |= 1 << x;
+                if (seen == 0xf) {
+                    out[n] = order;
+                    n += 1;
+                }
+            };
+            return out;
+        }
+
+        fn less(a: [suits]Config, b: [suits]Config) bool {
+            for (0..suits) |s| if (a[s] != b[s]) return a[s] < b[s];
+            return false;
+        }
+
+        /// The index of a hand given as one card set per round (valid, disjoint).
+        pub inline fn index(round_sets: [layout.len]u64) u64 {
+            // Per suit: sort key (configuration high, then the complement of the suit index
+            // so that a decreasing sort puts equal configurations' indices increasing).
+            var keys: [suits]u64 = undefined;
+            var number: u32 = 0;
+            inline for (0..suits) |s| {
+                var used: u64 = 0;
+                var suit_index: u64 = 0;
+                var multiplier: u64 = 1;
+                var config: u64 = 0;
+                inline for (0..layout.len) |round| {
+                    const set = (round_sets[round] >> (values * s)) & value_mask;
+                    const k: u32 = @popCount(set);
+                    suit_index += multiplier * colex[@intCast(compress(set, used))];
+                    if (round + 1 < layout.len) multiplier *= binomial[values - @popCount(used)][k];
+                    used |= set;
+                    config = config << 4 | k;
+                    number += radix_weight[round][s] * k;
+                }
+                keys[s] = config << 48 | (index_mask - suit_index);
+            }
+            sort_decreasing(&keys);
+            const tuple = tuple_number[number];
+            var result = offsets[tuple];
+            inline for (0..suits) |s| {
+                const a = index_mask - (keys[s] & index_mask);
+                const level = place_level[tuple][s];
+                const m2 = a * (a + 1) / 2;
+                const m3 = m2 * (a + 2) / 3;
+                const part = switch (level) {
+                    1 => a,
+                    2 => m2,
+                    3 => m3,
+                    else => m3 * (a + 3) / 4,
+                };
+                result += place_multiplier[tuple][s] * part;
+            }
+            return result;
+        }
+
+        /// The canonical hand of `index < size`: one card set per round, suits numbered in
+        /// the order of the sort above (suit 0 holds the largest configuration).
+        pub fn unindex(hand_index: u64) [layout.len]u64 {
+            std.debug.assert(hand_index < size);
+            var lo: usize = 0;
+            var hi: usize = configs.len;
+            while (hi - lo > 1) {
+                const mid = (lo + hi) / 2;
+                if (offsets[mid] <= hand_index) lo = mid else hi = mid;
+            }
+            const tuple = configs[lo];
+            var rest = hand_index - offsets[lo];
+            var suit_indices: [suits]u64 = undefined;
+            var i: usize = 0;
+            while (i < suits) {
+                var j = i + 1;
+                while (j < suits and tuple[j] == tuple[i]) j += 1;
+                const g: u32 = @intCast(j - i);
+                const m = suit_size(tuple[i]);
+                const group_size = multisets(m, g);
+                var part = rest % group_size;
+                rest /= group_size;
+                // Largest first: a_{g-1} is the greatest a with C(a + g − 1, g) ≤ part.
+                var s = j;
+                while (s > i) {
+                    s -= 1;
+                    const level: u32 = @intCast(s - i + 1);
+                    var a_lo: u64 = 0;
+                    var a_hi: u64 = m;
+                    while (a_hi - a_lo > 1) {
+                        const mid = (a_lo + a_hi) / 2;
+                        if (multisets(mid, level) <= part) a_lo = mid else a_hi = mid;
+                    }
+                    suit_indices[s] = a_lo;
+                    part -= multisets(a_lo, level);
+                }
+                i = j;
+            }
+            var out: [layout.len]u64 = @splat(0);
+            for (0..suits) |s| {
+                var used: u64 = 0;
+                var left = suit_indices[s];
+                for (0..layout.len) |round| {
+                    const k = count_in(tuple[s], round);
+                    const choices = binomial[values - @popCount(used)][k];
+                    const shifted = colex_unrank(left % choices, k);
+                    left /= choices;
+                    const set = expand(shifted, used);
+                    used |= set;
+                    out[round] |= set << @intCast(values * s);
+                }
+            }
+            return out;
+        }
+    };
+}
+
+/// The k-set of values with colex index `index` (greedy over the combinatorial number system).
+fn colex_unrank(index: u64, k: u32) u64 {
+    var set: u64 = 0;
+    var rest = index;
+    var i = k;
+    var v: u32 = values;
+    while (i > 0) : (i -= 1) {
+        v -= 1;
+        while (binomial[v][i] > rest) v -= 1;
+        rest -= binomial[v][i];
+        set |= @as(u64, 1) << @intCast(v);
+    }
+    return set;
+}
+
+/// A sorting network for four keys, greatest first.
+inline fn sort_decreasing(keys: *[suits]u64) void {
+    const pairs = [_][2]usize{ .{ 0, 1 }, .{ 2, 3 }, .{ 0, 2 }, .{ 1, 3 }, .{ 1, 2 } };
+    inline for (pairs) |p| {
+        const a = keys[p[0]];
+        const b = keys[p[1]];
+        keys[p[0]] = @max(a, b);
+        keys[p[1]] = @min(a, b);
+    }
+}
+
+test "isomorphism: sizes match Waugh's" {
+    try std.testing.expectEqual(@as(u64, 169), Indexer(&.{2}).size);
+    try std.testing.expectEqual(@as(u64, 1_286_792), Indexer(&.{ 2, 3 }).size);
+    try std.testing.expectEqual(@as(u64, 13_960_050), Indexer(&.{ 2, 4 }).size);
+    try std.testing.expectEqual(@as(u64, 123_156_254), Indexer(&.{ 2, 5 }).size);
+    try std.testing.expectEqual(@as(u64, 55_190_538), Indexer(&.{ 2, 3, 1 }).size);
+    try std.testing.expectEqual(@as(u64, 2_428_287_420), Indexer(&.{ 2, 3, 1, 1 }).size);
+    try std.testing.expectEqual(@as(u64, 1_755), Indexer(&.{3}).size);
+}
+
+/// The round layout pypoker indexes for `hole` hole cards (0 or 2) and `board` board cards
+/// (0, 3, 4, 5): the board as one round, or with `per_street` the flop, turn and river as
+/// rounds of their own (the same as one round up to the flop). Null when there is none.
+pub fn layout_of(hole: u32, board: u32, per_street: bool) ?[]const u8 {
+    inline for (layouts) |l| {
+        if (l.hole == hole and l.board == board and l.per_street == per_street) return l.rounds;
+    }
+    return null;
+}
+
+const LayoutEntry = struct { hole: u32, board: u32, per_street: bool, rounds: []const u8 };
+const layouts = [_]LayoutEntry{
+    .{ .hole = 2, .board = 0, .per_street = false, .rounds = &.{2} },
+    .{ .hole = 2, .board = 3, .per_street = false, .rounds = &.{ 2, 3 } },
+    .{ .hole = 2, .board = 4, .per_street = false, .rounds = &.{ 2, 4 } },
+    .{ .hole = 2, .board = 5, .per_street = false, .rounds = &.{ 2, 5 } },
+    .{ .hole = 2, .board = 0, .per_street = true, .rounds = &.{2} },
+    .{ .hole = 2, .board = 3, .per_street = true, .rounds = &.{ 2, 3 } },
+    .{ .hole = 2, .board = 4, .per_street = true, .rounds = &.{ 2, 3, 1 } },
+    .{ .hole = 2, .board = 5, .per_street = true, .rounds = &.{ 2, 3, 1, 1 } },
+    .{ .hole = 0, .board = 3, .per_street = false, .rounds = &.{3} },
+    .{ .hole = 0, .board = 4, .per_street = false, .rounds = &.{4} },
+    .{ .hole = 0, .board = 5, .per_street = false, .rounds = &.{5} },
+    .{ .hole = 0, .board = 3, .per_street = true, .rounds = &.{3} },
+    .{ .hole = 0, .board = 4, .per_street = true, .rounds = &.{ 3, 1 } },
+    .{ .hole = 0, .board = 5, .per_street = true, .rounds = &.{ 3, 1, 1 } },
+};
+
+/// How many canonical hands the layout has; 0 when there is no such layout.
+pub fn layout_size(hole: u32, board: u32, per_street: bool) u64 {
+    inline for (layouts) |l| {
+        if (l.hole == hole and l.board == board and l.per_street == per_street) return Indexer(l.rounds).size;
+    }
+    return 0;
+}
+
+pub const RowError = struct {
+    row: u64,
+    kind: enum { card_out_of_range, duplicate_card, index_out_of_range },
+    card: i32 = -1,
+    /// Position in the row: hole cards first, then the board's.
+    position: i32 = -1,
+};
+
+/// Indexes rows of `hole` hole cards (`holes[n][hole]`) and `board` board cards
+/// (`boards[n][board]`) under the layout (which must exist: see `layout_of`).
+pub fn index_rows(hole: u32, holes: []const u8, board: u32, boards: []const u8, per_street: bool, out: []u64) ?RowError {
+    inline for (layouts) |l| {
+        if (l.hole == hole and l.board == board and l.per_street == per_street) {
+            return index_rows_of(l, holes, boards, out);
+        }
+    }
+    unreachable;
+}
+
+fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) ?RowError {
+    const I = Indexer(l.rounds);
+    for (out, 0..) |*o, row| {
+        const cards = row_cards(l, holes, boards, row);
+        // Bitwise checks, one branch a row: a card past 51, or fewer bits than cards.
+        var sets: [l.rounds.len]u64 = @splat(0);
+        var bad = false;
+        comptime var at = 0;
+        inline for (l.rounds, 0..) |n, round| {
+            inline for (0..n) |_| {
+                bad = bad or cards[at] >= eval.card_count;
+                sets[round] |= @as(u64, 1) << @truncate(cards[at]);
+                at += 1;
+            }
+        }
+        var all: u64 = 0;
+        for (sets) |set| all |= set;
+        if (bad or @popCount(all) != l.hole + l.board) return diagnose_row(cards[0..], row);
+        o.* = I.index(sets);
+    }
+    return null;
+}
+
+inline fn row_cards(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, row: usize) [l.hole + l.board]u8 {
+    var cards: [l.hole + l.board]u8 = undefined;
+    inline for (0..l.hole) |i| cards[i] = holes[row * l.hole + i];
+    inline for (0..l.board) |i| cards[l.hole + i] = boards[row * l.board + i];
+    return cards;
+}
+
+fn diagnose_row(cards: []const u8, row: usize) RowError {
+    var seen: u64 = 0;
+    for (cards, 0..) |card, at| {
+        const position: i32 = @intCast(at);
+        if (card >= eval.card_count) return .{ .row = row, .kind = .card_out_of_range, .card = card, .position = position };
+        const bit = @as(u64, 1) << @intCast(card);
+        if (seen & bit != 0) return .{ .row = row, .kind = .duplicate_card, .card = card, .position = position };
+        seen |= bit;
+    }
+    unreachable; // The row was flagged.
+}
+
+/// The canonical hand of every index: `holes[n][hole]`, `boards[n][board]`, each round's
+/// cards in increasing order.
+pub fn unindex_rows(hole: u32, board: u32, per_street: bool, indices: []const u64, holes: []u8, boards: []u8) ?RowError {
+    inline for (layouts) |l| {
+        if (l.hole == hole and l.board == board and l.per_street == per_street) {
+            const I = Indexer(l.rounds);
+            for (indices, 0..) |index, row| {
+                if (index >= I.size) return .{ .row = row, .kind = .index_out_of_range };
+                const sets = I.unindex(index);
+                var cards: [l.hole + l.board]u8 = undefined;
+                var at: usize = 0;
+                for (sets) |set| {
+                    var rest = set;
+                    while (rest != 0) : (rest &= rest - 1) {
+                        cards[at] = @intCast(@ctz(rest));
+                        at += 1;
+                    }
+                }
+                @memcpy(holes[row * l.hole ..][0..l.hole], cards[0..l.hole]);
+                @memcpy(boards[row * l.board ..][0..l.board], cards[l.hole..]);
+            }
+            return null;
+        }
+    }
+    unreachable;
+}
+
+test "isomorphism: round trips and relabelled suits share an index (flop, sampled)" {
+    const I = Indexer(&.{ 2, 3 });
+    var prng = std.Random.DefaultPrng.init(7);
+    const random = prng.random();
+    for (0..20_000) |_| {
+        const index = random.uintLessThan(u64, I.size);
+        const sets = I.unindex(index);
+        try std.testing.expectEqual(index, I.index(sets));
+        // Any suit permutation maps to the same index.
+        var perm = [_]u6{ 0, 1, 2, 3 };
+        random.shuffle(u6, &perm);
+        var moved: [2]u64 = @splat(0);
+        for (sets, 0..) |set, r| {
+            for (0..suits) |s| moved[r] |= ((set >> @intCast(values * s)) & value_mask) << @intCast(values * @as(u32, perm[s]));
+        }
+        try std.testing.expectEqual(index, I.index(moved));
+    }
+}
