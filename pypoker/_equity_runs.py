@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._native import check_players, ffi, lib, new_error
+from ._progress import Progress
 from ._parallel import run_ordered
 from ._spot import (
     COMBOS,
@@ -54,35 +54,6 @@ CALL_OVERHEAD_SECONDS = 2.0e-5  # a native call's set-up and its sums folded in
 #   calibration's pp.equity figures less its Python overhead, about 0.3 ms).
 DEAL_SECONDS = {2: 0.8e-3, 3: 1.3e-3, 4: 1.2e-3, 5: 2.2e-3, 6: 2.2e-3}
 DEAL_SECONDS_MORE = 3.0e-3  # 7 to 10 players
-
-
-class Progress:
-    """A one-line report on stderr, at most five times a second: what is done, and for
-    runs of known length the time left."""
-
-    def __init__(self, enabled: bool, label: str):
-        self.enabled, self.label = enabled, label
-        self.started = time.perf_counter()
-        self.shown = 0.0
-        self.text = ""  # the latest report, shown or not
-
-    def update(self, done: float, total: float | None = None, detail: str = "") -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        self.text = f"\r{self.label}: {detail}"
-        if total:
-            elapsed = now - self.started
-            left = elapsed * (total - done) / done if done else float("nan")
-            self.text += f"{done / total * 100:5.1f}%, {elapsed:.1f} s, about {left:.1f} s left"
-        if now - self.shown >= 0.2:
-            self.shown = now
-            print(self.text, end="   ", file=sys.stderr, flush=True)
-            self.text = ""
-
-    def close(self) -> None:
-        if self.enabled and self.shown:
-            print(self.text, file=sys.stderr)
 
 
 @dataclass

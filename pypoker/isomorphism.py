@@ -18,8 +18,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._native import InvalidHandError, ffi, lib, new_error
 from ._names import card_name
+from ._native import InvalidHandError, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from .cards import parse_cards
 

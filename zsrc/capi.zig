@@ -20,9 +20,11 @@ const spot_zig = @import("spot.zig");
 const equity_count = @import("equity_count.zig");
 const equity_sample = @import("equity_sample.zig");
 const isomorphism = @import("isomorphism.zig");
+const features = @import("features.zig");
 
 pub const Tally = equity.Tally;
 pub const Sums = spot_zig.Sums;
+pub const HandFeatures = features.HandFeatures;
 pub const Accumulator = eval.Accumulator;
 const builtin = @import("builtin");
 
@@ -110,6 +112,7 @@ pub const header_constants = .{
     .{ "PLAYERS_MAX", equity.players_max },
     .{ "COMBOS", combos_count },
     .{ "CATEGORY_SHIFT", eval.category_shift },
+    .{ "HISTOGRAM_BINS_MAX", features.bins_max },
 };
 
 /// Bump on any change to a signature, struct or status below.
@@ -642,6 +645,92 @@ pub const api = struct {
         if (n == 0) return .ok;
         const o = out orelse return .null_pointer;
         kernels().deal(deal.seed_key(seed), first_row, k, deck, o, n);
+        return .ok;
+    }
+
+    /// Every two-card combo against a weighted range on each of `n` boards (`boards[n][3..5]`):
+    /// `weights[1326]` (or `[n][1326]` with `per_board`, finite, ≥ 0) is the range before card
+    /// removal. Over every runout to the river when `to_river`, else on the board as it is.
+    /// Writes `equity[n][1326]` and, where not null, `ehs2[n][1326]` (E[equity²] over
+    /// runouts) and `histogram[n][1326][bins]` (each runout's weight in the bin of the combo's
+    /// equity on it, as fractions). NaN where a combo meets the board or no opponent is left.
+    /// A bad board names its row and card; a bad weight its row (-1: the shared range) in
+    /// `row` and combo in `position`.
+    pub fn pp_board_values(
+        boards: ?[*]const u8,
+        board_cards: u32,
+        n: u64,
+        weights: ?[*]const f64,
+        per_board: u32,
+        to_river: u32,
+        bins: u32,
+        equity_out: ?[*]f64,
+        ehs2_out: ?[*]f64,
+        histogram_out: ?[*]f64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (board_cards < 3 or board_cards > features.board_cards_max) return .bad_argument;
+        if ((histogram_out != null) != (bins > 0) or bins > features.bins_max) return .bad_argument;
+        if (n == 0) return .ok;
+        const b = boards orelse return .null_pointer;
+        const w = weights orelse return .null_pointer;
+        const e = equity_out orelse return .null_pointer;
+        if (batch.diagnose_showdown_rows(b[0 .. n * board_cards], board_cards, &.{}, 0, n)) |bad| {
+            return report_hand_error(err, bad);
+        }
+        const weight_count = if (per_board != 0) n * combos_count else combos_count;
+        for (w[0..weight_count], 0..) |x, i| {
+            if (std.math.isFinite(x) and x >= 0) continue;
+            const row: i64 = if (per_board != 0) @intCast(i / combos_count) else -1;
+            if (err) |out| out.* = .{ .row = @bitCast(row), .card = -1, .position = @intCast(i % combos_count) };
+            return .bad_weight;
+        }
+        const scratch = std.heap.page_allocator.create(features.Scratch) catch return .out_of_memory;
+        defer std.heap.page_allocator.destroy(scratch);
+        const cells = n * combos_count;
+        var none: [0]f64 = .{};
+        kernels().board_values(
+            b,
+            board_cards,
+            n,
+            w,
+            per_board != 0,
+            to_river != 0,
+            bins,
+            e,
+            ehs2_out orelse &none,
+            if (ehs2_out != null) cells else 0,
+            histogram_out orelse &none,
+            if (histogram_out != null) cells * bins else 0,
+            scratch,
+        );
+        return .ok;
+    }
+
+    /// Features of `n` hands against a uniform random opponent: holes `[n][2]`, boards
+    /// `[n][3..5]` → `out[n]` and, where not null, `histogram[n][bins]` (the share of runouts
+    /// whose final equity falls in each of `bins` equal bins). Bad cards name row and card.
+    pub fn pp_hand_features(
+        holes: ?[*]const u8,
+        boards: ?[*]const u8,
+        board_cards: u32,
+        n: u64,
+        bins: u32,
+        out: ?[*]HandFeatures,
+        histogram_out: ?[*]f64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (board_cards < 3 or board_cards > features.board_cards_max) return .bad_argument;
+        if ((histogram_out != null) != (bins > 0) or bins > features.bins_max) return .bad_argument;
+        if (n == 0) return .ok;
+        const h = holes orelse return .null_pointer;
+        const b = boards orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        if (batch.diagnose_showdown_rows(b[0 .. n * board_cards], board_cards, h[0 .. 2 * n], 1, n)) |bad| {
+            return report_hand_error(err, bad);
+        }
+        var none: [0]f64 = .{};
+        kernels().hand_features(h, b, board_cards, n, bins, o, histogram_out orelse &none);
         return .ok;
     }
 

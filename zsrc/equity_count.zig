@@ -23,11 +23,10 @@ const spot_zig = @import("spot.zig");
 const Spot = spot_zig.Spot;
 const Sums = spot_zig.Sums;
 
-/// Rows of running sums: one per card, and the total.
-const sum_rows = eval.card_count + 1;
-const total_row = eval.card_count;
-/// The scratch a call needs: every row as long as the board's distinct ranks + 1.
-pub const scratch_len = sum_rows * (combos.count + 1);
+const board_sums = @import("board_sums.zig");
+const Board = board_sums.Board;
+const total_row = board_sums.total_row;
+pub const scratch_len = board_sums.scratch_len;
 
 /// C(n, k) for n ≤ 52 and k ≤ 5.
 const binomials: [eval.card_count + 1][spot_zig.board_cards_max + 1]u64 = table: {
@@ -69,7 +68,14 @@ pub fn count(spot: *const Spot, order: []const u8, first_item: u64, item_count: 
     while (item < end) {
         if (item / per_runout != runout) {
             runout = item / per_runout;
-            board.setup(spot, order[order.len - 1], unrank(spot, runout), scratch);
+            const counted = order[order.len - 1];
+            board.setup(
+                spot.board | unrank(spot, runout),
+                spot.union_support[0..spot.union_len],
+                spot.support[counted][0..spot.support_len[counted]],
+                &spot.weights[counted],
+                scratch,
+            );
         }
         const stop = @min(end, (runout + 1) * per_runout);
         var deal_state: Deal = .{ .spot = spot, .board = &board, .order = order, .out = out };
@@ -95,72 +101,6 @@ fn unrank(spot: *const Spot, index: u64) u64 {
     }
     return cards;
 }
-
-/// One complete board: every held combo's rank, and the counted player's running sums.
-const Board = struct {
-    cards: u64,
-    ranks: [combos.count]u16,
-    /// Bit r: some live combo of the counted player ranks r; `below[w]`: bits set in words
-    /// before w. A rank's place among the distinct ranks is then two loads and a popcount.
-    rank_bits: [1 << 10]u64,
-    below: [1 << 10]u16,
-    distinct: u32,
-    /// `sum_rows` rows of `distinct + 1`: row x, entry i is the counted player's weight in
-    /// combos holding card x (row 52: all its combos) ranking below the i-th distinct rank.
-    cumulative: []f64,
-    stride: usize,
-
-    fn setup(board: *Board, spot: *const Spot, counted: usize, runout: u64, scratch: []f64) void {
-        board.cards = spot.board | runout;
-        var hand: eval.Accumulator = .empty;
-        var cards = board.cards;
-        while (cards != 0) : (cards &= cards - 1) hand.add(@intCast(@ctz(cards)));
-        for (spot.union_support[0..spot.union_len]) |c| {
-            var full = hand;
-            full.merge(combos.accumulator(c));
-            board.ranks[c] = if (combos.set(c) & board.cards != 0) 0 else eval.rank_accumulator(full);
-        }
-        board.rank_bits = @splat(0);
-        const support = spot.support[counted][0..spot.support_len[counted]];
-        for (support) |c| {
-            const r = board.ranks[c];
-            if (r != 0) board.rank_bits[r >> 6] |= @as(u64, 1) << @intCast(r & 63);
-        }
-        var total: u32 = 0;
-        for (board.rank_bits, &board.below) |bits, *below| {
-            below.* = @intCast(total);
-            total += @popCount(bits);
-        }
-        board.distinct = total;
-        board.stride = total + 1;
-        board.cumulative = scratch[0 .. sum_rows * board.stride];
-        @memset(board.cumulative, 0);
-        for (support) |c| {
-            const r = board.ranks[c];
-            if (r == 0) continue;
-            const w = spot.weights[counted][c];
-            const at = board.place(r) + 1;
-            board.cumulative[total_row * board.stride + at] += w;
-            board.cumulative[@as(usize, combos.first[c]) * board.stride + at] += w;
-            board.cumulative[@as(usize, combos.second[c]) * board.stride + at] += w;
-        }
-        for (0..sum_rows) |row| {
-            const sums = board.cumulative[row * board.stride ..][0..board.stride];
-            for (1..sums.len) |i| sums[i] += sums[i - 1];
-        }
-    }
-
-    /// How many of the counted player's distinct ranks lie below `rank`.
-    inline fn place(board: *const Board, rank: u16) usize {
-        const word = board.rank_bits[rank >> 6];
-        const below_in_word = word & ((@as(u64, 1) << @intCast(rank & 63)) - 1);
-        return board.below[rank >> 6] + @popCount(below_in_word);
-    }
-
-    inline fn holds_rank(board: *const Board, rank: u16) bool {
-        return board.rank_bits[rank >> 6] >> @intCast(rank & 63) & 1 != 0;
-    }
-};
 
 /// The enumeration of deals on one board.
 const Deal = struct {

@@ -81,6 +81,7 @@ pub fn main(init: std.process.Init) !void {
     try write_struct(w, capi.Tally);
     try write_struct(w, capi.Sums);
     try write_struct(w, capi.Accumulator);
+    try write_struct(w, capi.HandFeatures);
     inline for (@typeInfo(capi.api).@"struct".decl_names) |name| {
         try write_function(w, name, @TypeOf(@field(capi.api, name)));
     }

@@ -11,6 +11,7 @@ const equity = @import("equity.zig");
 const spot = @import("spot.zig");
 const equity_sample = @import("equity_sample.zig");
 const isomorphism = @import("isomorphism.zig");
+const features = @import("features.zig");
 
 /// A failed batch: what `batch.HandError` says, in a C-compatible shape.
 pub const HandFailure = extern struct {
@@ -75,11 +76,20 @@ pub const EquityCount = fn (*const spot.Spot, [*]const u8, u64, u64, [*]f64, [*]
 pub const HandIndex = fn (u32, [*]const u8, u32, [*]const u8, bool, u64, [*]u64, *HandFailure) callconv(.c) bool;
 pub const HandUnindex = fn (u32, u32, bool, [*]const u64, u64, [*]u8, [*]u8, *HandFailure) callconv(.c) bool;
 
+/// Features (features.zig), on rows already checked: boards (rows x board cards), weights
+/// (1,326, or per board), per board, to the river, bins → equity, E[HS²] and histograms per
+/// board and combo (the last two may be empty: length 0); scratch for the counts.
+pub const BoardValues = fn ([*]const u8, u32, u64, [*]const f64, bool, bool, u32, [*]f64, [*]f64, u64, [*]f64, u64, *features.Scratch) callconv(.c) void;
+/// Holes (rows x 2), boards (rows x board cards), bins → features per row, histograms.
+pub const HandFeatures = fn ([*]const u8, [*]const u8, u32, u64, u32, [*]features.HandFeatures, [*]f64) callconv(.c) void;
+
 pub fn isomorphism_failure(e: isomorphism.RowError) HandFailure {
     return .{ .row = e.row, .kind = @backingInt(e.kind), .card = e.card, .position = e.position };
 }
 
 pub const Kernels = struct {
+    board_values: *const BoardValues,
+    hand_features: *const HandFeatures,
     hand_index: *const HandIndex,
     hand_unindex: *const HandUnindex,
     equity_sample: *const EquitySample,
@@ -102,6 +112,8 @@ pub const Kernels = struct {
 /// The kernel set exported under `prefix` by one compiled copy of kernels.zig.
 pub fn resolve(comptime prefix: []const u8) Kernels {
     return .{
+        .board_values = @extern(*const BoardValues, .{ .name = prefix ++ "board_values" }),
+        .hand_features = @extern(*const HandFeatures, .{ .name = prefix ++ "hand_features" }),
         .hand_index = @extern(*const HandIndex, .{ .name = prefix ++ "hand_index" }),
         .hand_unindex = @extern(*const HandUnindex, .{ .name = prefix ++ "hand_unindex" }),
         .equity_sample = @extern(*const EquitySample, .{ .name = prefix ++ "equity_sample" }),

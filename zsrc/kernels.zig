@@ -13,6 +13,42 @@ const spot_zig = @import("spot.zig");
 const equity_sample = @import("equity_sample.zig");
 const equity_count = @import("equity_count.zig");
 const isomorphism = @import("isomorphism.zig");
+const features = @import("features.zig");
+const combos = @import("combos.zig");
+
+fn board_values(
+    boards: [*]const u8,
+    board_cards: u32,
+    n: u64,
+    weights: [*]const f64,
+    per_board: bool,
+    to_river: bool,
+    bins: u32,
+    equity_out: [*]f64,
+    ehs2: [*]f64,
+    ehs2_len: u64,
+    histogram: [*]f64,
+    histogram_len: u64,
+    scratch: *features.Scratch,
+) callconv(.c) void {
+    const cells = n * combos.count;
+    features.board_value_rows(
+        boards[0 .. n * board_cards],
+        board_cards,
+        weights[0..if (per_board) cells else combos.count],
+        per_board,
+        to_river,
+        bins,
+        equity_out[0..cells],
+        ehs2[0..ehs2_len],
+        histogram[0..histogram_len],
+        scratch,
+    );
+}
+
+fn hand_features(holes: [*]const u8, boards: [*]const u8, board_cards: u32, n: u64, bins: u32, out: [*]features.HandFeatures, histogram: [*]f64) callconv(.c) void {
+    features.feature_rows(holes[0 .. 2 * n], boards[0 .. n * board_cards], board_cards, bins, out[0..n], histogram[0 .. n * bins]);
+}
 
 fn hand_index(hole: u32, holes: [*]const u8, board: u32, boards: [*]const u8, per_street: bool, n: u64, out: [*]u64, failure: *abi.HandFailure) callconv(.c) bool {
     const e = isomorphism.index_rows(hole, holes[0 .. n * hole], board, boards[0 .. n * board], per_street, out[0..n]) orelse return true;
@@ -145,6 +181,8 @@ fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16
 comptime {
     const p = options.prefix;
     const hidden: std.lang.SymbolVisibility = .hidden;
+    @export(&board_values, .{ .name = p ++ "board_values", .visibility = hidden });
+    @export(&hand_features, .{ .name = p ++ "hand_features", .visibility = hidden });
     @export(&hand_index, .{ .name = p ++ "hand_index", .visibility = hidden });
     @export(&hand_unindex, .{ .name = p ++ "hand_unindex", .visibility = hidden });
     @export(&sample_spot, .{ .name = p ++ "equity_sample", .visibility = hidden });

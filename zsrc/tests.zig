@@ -24,6 +24,9 @@ comptime {
     _ = @import("rows.zig");
     _ = @import("showdown.zig");
     _ = @import("capi.zig");
+    _ = @import("isomorphism.zig");
+    _ = @import("board_sums.zig");
+    _ = @import("features.zig");
 }
 
 const Accumulator = eval.Accumulator;
