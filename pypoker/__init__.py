@@ -28,8 +28,11 @@ from .datasets import dataset
 from .dealing import card_set, deal
 from .enumeration import category_counts, combinations, iter_combinations
 from .equity import EquityResult, equity
+from .features import FEATURES, equity_histogram, hand_features, hand_strength, hand_vs_range
+from .isomorphism import hand_index, hand_index_size, hand_unindex
 from .range_grid import plot_range_grid, range_grid
 from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
+from .street_tables import street_table
 
 __version__ = VERSION
 
@@ -52,6 +55,7 @@ __all__ = [
     "CardParseError",
     "CardSet",
     "EquityResult",
+    "FEATURES",
     "InternalError",
     "InvalidHandError",
     "PokerError",
@@ -63,6 +67,13 @@ __all__ = [
     "cpu",
     "dataset",
     "equity",
+    "equity_histogram",
+    "hand_features",
+    "hand_index",
+    "hand_index_size",
+    "hand_strength",
+    "hand_unindex",
+    "hand_vs_range",
     "deal",
     "describe",
     "format_cards",
@@ -74,5 +85,6 @@ __all__ = [
     "rank",
     "rank_showdown",
     "select_cpu",
+    "street_table",
     "supported_cpus",
 ]

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._native import check_players, ffi, lib, new_error
-from ._progress import Progress
 from ._parallel import run_ordered
+from ._progress import Progress
 from ._spot import (
     COMBOS,
     GAMES,

@@ -1,0 +1,160 @@
+"""Whole-street tables: one row per canonical hand of a street, with its features.
+
+``street_table("flop", "flop.parquet", features=["ehs", "histogram"], bins=50)`` writes a
+row for each of the 1,286,792 canonical flop hands (``pp.hand_index`` with the board as one
+set), in index order:
+
+| column | type | what |
+| --- | --- | --- |
+| ``index`` | uint64 | the canonical index (``pp.hand_index(hole, board)``) |
+| ``hole`` | fixed_size_list<uint8>[2] | the canonical hand's hole cards |
+| ``board`` | fixed_size_list<uint8>[k] | its board |
+| ``hs`` | float64 | hand strength now, against a random hand |
+| ``ehs`` | float64 | equity to the river against a random hand |
+| ``ehs2`` | float64 | E[HS²] over the runouts |
+| ``histogram`` | fixed_size_list<float32>[bins] | the final equity's distribution |
+
+How: every canonical board of the street is counted once with ``hand_vs_range`` (all 1,326
+hands at once, every runout) and each live (hand, board) pair lands on its hand's index.
+Memory stays bounded: a range of more than ``piece_rows`` indices is written in pieces, each a
+pass over the boards. ``start`` and ``count`` select an index range, so a street splits into
+files made anywhere (``pp.ray.street_table`` does that on a cluster). The file appears whole
+or not at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from ._atomic import atomic_target
+from ._progress import Progress
+from ._spot import COMBOS
+from .features import canonical_boards, hand_vs_range
+from .isomorphism import STREETS, hand_index, hand_index_size, hand_unindex
+
+TABLE_FEATURES = ("hs", "ehs", "ehs2", "histogram")
+PIECE_ROWS = 1 << 25  # indices a pass over the boards fills: ~1.2 GB of arrays at most
+BOARDS_PER_CALL = {"flop": 32, "turn": 256, "river": 2048}
+
+
+def street_table(
+    street: str,
+    path: str | Path | None = None,
+    *,
+    features=("ehs",),
+    bins: int = 50,
+    start: int = 0,
+    count: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+    piece_rows: int = PIECE_ROWS,
+):
+    """Features of every canonical hand of ``street`` ("flop", "turn", "river") with
+    index in ``start .. start + count``: written to Parquet at ``path``, or returned as a
+    pyarrow Table when ``path`` is None. ``features``: any of hs, ehs, ehs2, histogram."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    if street not in ("flop", "turn", "river"):
+        raise ValueError(f"street {street!r}: use flop, turn or river")
+    wanted = _features(features)
+    size = hand_index_size(street)
+    count = size - start if count is None else count
+    if not (0 <= start <= size and 0 <= count <= size - start):
+        raise ValueError(f"start={start}, count={count}: the {street} has indices 0..{size - 1}")
+    if piece_rows < 1:
+        raise ValueError("piece_rows must be at least 1")
+    boards, _ = canonical_boards(street)
+    bar = Progress(progress, f"{street} table")
+    pieces = [
+        (a, min(a + piece_rows, start + count)) for a in range(start, start + count, piece_rows)
+    ]
+    schema = _schema(pa, STREETS[street], wanted, bins)
+
+    def tables():
+        for number, (a, b) in enumerate(pieces):
+            yield _piece(pa, street, boards, wanted, bins, a, b, threads, bar, number, len(pieces))
+
+    try:
+        if path is None:
+            return pa.concat_tables(list(tables()) or [schema.empty_table()])
+        target = Path(path)
+        with atomic_target(target) as partial:
+            with pq.ParquetWriter(partial, schema) as writer:
+                for table in tables():
+                    writer.write_table(table, row_group_size=1 << 20)
+        return target
+    finally:
+        bar.close()
+
+
+def _features(features) -> list[str]:
+    names = [features] if isinstance(features, str) else list(features)
+    unknown = [f for f in names if f not in TABLE_FEATURES]
+    if unknown or not names:
+        raise ValueError(f"features {unknown or names}: choose from {', '.join(TABLE_FEATURES)}")
+    return [f for f in TABLE_FEATURES if f in names]
+
+
+def _schema(pa, board_cards: int, wanted: list[str], bins: int):
+    fields = [
+        ("index", pa.uint64()),
+        ("hole", pa.list_(pa.uint8(), 2)),
+        ("board", pa.list_(pa.uint8(), board_cards)),
+    ]
+    for name in wanted:
+        fields.append((name, pa.list_(pa.float32(), bins) if name == "histogram" else pa.float64()))
+    return pa.schema(fields)
+
+
+def _piece(pa, street, boards, wanted, bins, start, stop, threads, bar, number, pieces):
+    """One pass over every canonical board, keeping the indices in ``start .. stop``."""
+    n = stop - start
+    values = {name: np.full(n, np.nan) for name in wanted if name != "histogram"}
+    histogram = np.zeros((n, bins), dtype=np.float32) if "histogram" in wanted else None
+    filled = np.zeros(n, dtype=bool)
+    step = BOARDS_PER_CALL[street]
+    for first in range(0, len(boards), step):
+        chunk = boards[first : first + step]
+        results = hand_vs_range(chunk, ehs2=True, bins=bins if histogram is not None else None,
+                                threads=threads)  # fmt: skip
+        equity, squares = results[0], results[1]
+        live_row, live_combo = np.nonzero(~np.isnan(equity))
+        index = hand_index(COMBOS[live_combo], chunk[live_row], threads=threads).astype(np.int64)
+        keep = (index >= start) & (index < stop)
+        at, rows, combos = index[keep] - start, live_row[keep], live_combo[keep]
+        filled[at] = True
+        if "ehs" in values:
+            values["ehs"][at] = equity[rows, combos]
+        if "ehs2" in values:
+            values["ehs2"][at] = squares[rows, combos]
+        if histogram is not None:
+            histogram[at] = results[2][rows, combos]
+        if "hs" in values:
+            now = (
+                equity
+                if street == "river"
+                else hand_vs_range(chunk, to_river=False, threads=threads)
+            )
+            values["hs"][at] = now[rows, combos]
+        done = number * len(boards) + first + len(chunk)
+        bar.update(done, pieces * len(boards), f"piece {number + 1}/{pieces}, ")
+    if not filled.all():  # every canonical hand lies on some canonical board
+        missing = start + int(np.flatnonzero(~filled)[0])
+        raise AssertionError(f"pypoker internal error: index {missing} of the {street} not reached")
+    holes, board_cards = hand_unindex(street, np.arange(start, stop, dtype=np.uint64))
+    columns = {
+        "index": pa.array(np.arange(start, stop, dtype=np.uint64)),
+        "hole": pa.FixedSizeListArray.from_arrays(pa.array(holes.reshape(-1)), 2),
+        "board": pa.FixedSizeListArray.from_arrays(
+            pa.array(board_cards.reshape(-1)), board_cards.shape[1]
+        ),
+    }
+    for name in wanted:
+        if name == "histogram":
+            columns[name] = pa.FixedSizeListArray.from_arrays(pa.array(histogram.reshape(-1)), bins)
+        else:
+            columns[name] = pa.array(values[name])
+    return pa.table(columns)
