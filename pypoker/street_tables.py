@@ -14,10 +14,10 @@ set), in index order:
 | ``ehs2`` | float64 | E[HS²] over the runouts |
 | ``histogram`` | fixed_size_list<float32>[bins] | the final equity's distribution |
 
-How: every canonical board of the street is counted once with ``hand_vs_range`` (all 1,326
-hands at once, every runout) and each live (hand, board) pair lands on its hand's index.
-Memory stays bounded: a range of more than ``piece_rows`` indices is written in pieces, each a
-pass over the boards. ``start`` and ``count`` select an index range, so a street splits into
+How: the canonical boards (suits relabelled away) that the range's hands lie on are each
+counted once with ``hand_vs_range`` (all 1,326 hands at once, every runout), and each live
+(hand, board) pair lands on its hand's index. Memory stays bounded: a range of more than
+``piece_rows`` indices is written in pieces, each a pass over its own boards. ``start`` and ``count`` select an index range, so a street splits into
 files made anywhere (``pp.ray.street_table`` does that on a cluster). The file appears whole
 or not at all.
 """
@@ -115,6 +115,10 @@ def _piece(pa, street, boards, wanted, bins, start, stop, threads, bar, number, 
     values = {name: np.full(n, np.nan) for name in wanted if name != "histogram"}
     histogram = np.zeros((n, bins), dtype=np.float32) if "histogram" in wanted else None
     filled = np.zeros(n, dtype=bool)
+    # Only the canonical boards of this piece's hands: each hand, relabelled so that its
+    # board is canonical, is a hand of that board with the same index.
+    holes, board_cards = hand_unindex(street, np.arange(start, stop, dtype=np.uint64))
+    boards = boards[np.unique(hand_index(None, board_cards, threads=threads)).astype(np.int64)]
     step = BOARDS_PER_CALL[street]
     for first in range(0, len(boards), step):
         chunk = boards[first : first + step]
@@ -139,12 +143,10 @@ def _piece(pa, street, boards, wanted, bins, start, stop, threads, bar, number, 
                 else hand_vs_range(chunk, to_river=False, threads=threads)
             )
             values["hs"][at] = now[rows, combos]
-        done = number * len(boards) + first + len(chunk)
-        bar.update(done, pieces * len(boards), f"piece {number + 1}/{pieces}, ")
+        bar.update(first + len(chunk), len(boards), f"piece {number + 1}/{pieces}, ")
     if not filled.all():  # every canonical hand lies on some canonical board
         missing = start + int(np.flatnonzero(~filled)[0])
         raise AssertionError(f"pypoker internal error: index {missing} of the {street} not reached")
-    holes, board_cards = hand_unindex(street, np.arange(start, stop, dtype=np.uint64))
     columns = {
         "index": pa.array(np.arange(start, stop, dtype=np.uint64)),
         "hole": pa.FixedSizeListArray.from_arrays(pa.array(holes.reshape(-1)), 2),
