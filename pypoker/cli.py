@@ -173,6 +173,26 @@ def _equity(args) -> int:
     return 0
 
 
+def _features(args) -> int:
+    from .street_tables import street_table
+
+    started = time.perf_counter()
+    path = street_table(
+        args.street, args.output, features=args.features.split(","), bins=args.bins,
+        start=args.start, count=args.count, threads=args.threads, progress=sys.stderr.isatty(),
+    )  # fmt: skip
+    rows = pq_rows(path)
+    print(f"{rows:,} canonical {args.street} hands written to {path} "
+          f"in {time.perf_counter() - started:.1f} s")  # fmt: skip
+    return 0
+
+
+def pq_rows(path) -> int:
+    import pyarrow.parquet as pq
+
+    return pq.ParquetFile(path).metadata.num_rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pypoker", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -233,6 +253,18 @@ def main(argv: list[str] | None = None) -> int:
     equity_parser.add_argument(
         "--grid-player", type=int, default=1, metavar="N", help="whose grid (1)"
     )
+    features_parser = commands.add_parser(
+        "features", help="a whole-street table: every canonical hand's features (Parquet)"
+    )
+    features_parser.add_argument("street", choices=["flop", "turn", "river"])
+    features_parser.add_argument("-o", "--output", required=True, help=".parquet file")
+    features_parser.add_argument(
+        "-f", "--features", default="ehs", help="comma-separated: hs, ehs, ehs2, histogram (ehs)"
+    )
+    features_parser.add_argument("--bins", type=int, default=50, help="histogram bins (50)")
+    features_parser.add_argument("--start", type=parse_count, default=0, help="first index (0)")
+    features_parser.add_argument("--count", type=parse_count, help="indices (to the end)")
+    features_parser.add_argument("-t", "--threads", type=int, default=None)
     args = parser.parse_args(argv)
 
     try:
@@ -245,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "deal":
             return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads,
                          args.equity)  # fmt: skip
+        if args.command == "features":
+            return _features(args)
         if args.command == "enumerate":
             return _enumerate(args.k, args.exclude, args.threads)
         if args.command == "rank" and args.output:

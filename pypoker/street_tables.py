@@ -17,7 +17,8 @@ set), in index order:
 How: the canonical boards (suits relabelled away) that the range's hands lie on are each
 counted once with ``hand_vs_range`` (all 1,326 hands at once, every runout), and each live
 (hand, board) pair lands on its hand's index. Memory stays bounded: a range of more than
-``piece_rows`` indices is written in pieces, each a pass over its own boards. ``start`` and ``count`` select an index range, so a street splits into
+``piece_rows`` indices is written in pieces, each a pass over its own boards. ``start`` and
+``count`` select an index range, so a street splits into
 files made anywhere (``pp.ray.street_table`` does that on a cluster). The file appears whole
 or not at all.
 """
