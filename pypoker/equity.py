@@ -27,6 +27,7 @@ from . import _equity_runs as runs
 from ._native import check_hands, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers
+from ._progress import Progress
 from ._spot import PLAYERS_MAX, Spot, combo_index
 from .cards import CARD_NAMES
 from .cardset import CardSet, _bits_of
@@ -75,7 +76,7 @@ def equity(
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
     ranges = _ranges(players, board_bits | dead_bits)
     hands = [_hand_text(p) for p in players]
-    label = runs.Progress(progress, "equity")
+    label = Progress(progress, "equity")
     fields = {"hands": hands, "board": _names(board_bits), "dead": _names(dead_bits)}
     try:
         if all(len(r) == 1 for r in ranges) and exact is not False and rules is None:
@@ -146,7 +147,7 @@ def _recount(spot: Spot, spot_weights, player: int, workers: int):
     counted = max(others, key=lambda p: (spot.supports[p], p))
     order = runs.count_order(spot, counted)
     sums = runs.count(spot, order, runs.count_seconds(spot, order), workers,
-                      runs.Progress(False, ""))  # fmt: skip
+                      Progress(False, ""))  # fmt: skip
     indices = np.flatnonzero(spot_weights[player] > 0)
     return indices, spot_weights[player][indices], sums[player, indices]
 

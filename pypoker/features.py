@@ -154,9 +154,9 @@ def hand_vs_range(
 
 
 def _raise_first(results: list) -> None:
+    """Slices report their own first bad row; the earliest wins. (Weights are checked in
+    Python first, with the combo's name, so a native bad-weight status is an internal error.)"""
     for status, err, start in results:
-        if status == lib.PP_BAD_WEIGHT:  # checked in Python first: not reached
-            raise ValueError(f"weights: combo {err.position} is not a finite weight ≥ 0")
         check_hands(status, err, row_offset=start)
 
 
