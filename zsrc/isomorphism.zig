@@ -305,15 +305,17 @@ pub fn Indexer(comptime layout: []const u8) type {
             var result = offsets[tuple];
             inline for (0..suits) |s| {
                 const a = index_mask - (keys[s] & index_mask);
+                // Branch-free (a switch here became a mispredicted indirect jump). Levels 3
+                // and 4 only occur with a ≤ 13, so their wrapped products are only ever
+                // computed, never chosen, when a is large.
                 const level = place_level[tuple][s];
                 const m2 = a * (a + 1) / 2;
-                const m3 = m2 * (a + 2) / 3;
-                const part = switch (level) {
-                    1 => a,
-                    2 => m2,
-                    3 => m3,
-                    else => m3 * (a + 3) / 4,
-                };
+                const m3 = (m2 *% (a + 2)) / 3;
+                const m4 = (m3 *% (a + 3)) / 4;
+                var part = a;
+                if (level >= 2) part = m2;
+                if (level >= 3) part = m3;
+                if (level >= 4) part = m4;
                 result += place_multiplier[tuple][s] * part;
             }
             return result;
@@ -473,18 +475,18 @@ fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8,
         const cards = row_cards(l, holes, boards, row);
         // Bitwise checks, one branch a row: a card past 51, or fewer bits than cards.
         var sets: [l.rounds.len]u64 = @splat(0);
-        var bad = false;
+        var bad: u8 = 0;
         comptime var at = 0;
         inline for (l.rounds, 0..) |n, round| {
             inline for (0..n) |_| {
-                bad = bad or cards[at] >= eval.card_count;
+                bad |= @intFromBool(cards[at] >= eval.card_count); // bitwise: no branch a card
                 sets[round] |= @as(u64, 1) << @truncate(cards[at]);
                 at += 1;
             }
         }
         var all: u64 = 0;
         for (sets) |set| all |= set;
-        if (bad or @popCount(all) != l.hole + l.board) return diagnose_row(cards[0..], row);
+        if ((bad | @intFromBool(@popCount(all) != l.hole + l.board)) != 0) return diagnose_row(cards[0..], row);
         o.* = I.index(sets);
     }
     return null;
