@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._names import CARD_NAMES
-from ._native import CardParseError, check_parse, ffi, lib, new_error
+from ._native import CardParseError, InvalidHandError, check_parse, ffi, lib, new_error
 
 _NAME_BYTES = np.array([name.encode() for name in CARD_NAMES], dtype="S2")
 
@@ -95,3 +95,67 @@ def format_cards(cards: np.ndarray | Sequence[int]) -> str | list[str]:
         return [""] * n
     names = np.ascontiguousarray(_NAME_BYTES[array]).view(f"S{2 * k}").reshape(n)
     return [b.decode() for b in names.tolist()]
+
+
+def card_rows(cards, name: str) -> np.ndarray:
+    """Card rows as a C-contiguous ``(N, k)`` uint8 array, from: such an array (a 1-D one is
+    one row); card text (one string → one row, a list of strings → N rows); or an Arrow
+    column (pyarrow, Polars, anything with ``__arrow_c_array__``/``__arrow_c_stream__``) of
+    ``fixed_size_list<uint8>[k]``, lists of k uint8 card ids, or strings of card text.
+    Fixed-size lists without nulls are viewed, not copied."""
+    if isinstance(cards, str) or (
+        isinstance(cards, (list, tuple)) and all(isinstance(c, str) for c in cards)
+    ):
+        rows = parse_cards(cards)
+        return np.ascontiguousarray(rows.reshape(1, -1) if rows.ndim == 1 else rows)
+    if not isinstance(cards, np.ndarray) and (
+        type(cards).__module__.split(".")[0] in ("pyarrow", "polars")
+        or hasattr(cards, "__arrow_c_array__")
+        or hasattr(cards, "__arrow_c_stream__")
+    ):
+        return _arrow_rows(cards, name)
+    if not isinstance(cards, np.ndarray):
+        raise TypeError(
+            f"{name} must be a uint8 numpy array, card text or an Arrow column, "
+            f"got {type(cards).__name__}"
+        )
+    if cards.dtype != np.uint8:
+        raise TypeError(f"{name} must be uint8 card ids, got {cards.dtype}")
+    if cards.ndim == 1:
+        cards = cards.reshape(1, -1)
+    if cards.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (rows, cards), got shape {cards.shape}")
+    return np.ascontiguousarray(cards)
+
+
+def _arrow_rows(column, name: str) -> np.ndarray:
+    import pyarrow as pa
+
+    if hasattr(column, "to_arrow") and not isinstance(column, (pa.Array, pa.ChunkedArray)):
+        column = column.to_arrow()  # a Polars Series
+    elif not isinstance(column, (pa.Array, pa.ChunkedArray)):
+        column = (
+            pa.chunked_array(column) if hasattr(column, "__arrow_c_stream__") else pa.array(column)
+        )
+    array = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+    if array.null_count:
+        row = int(np.flatnonzero(array.is_null().to_numpy(zero_copy_only=False))[0])
+        raise InvalidHandError(f"{name}: row {row} is null", row)
+    t = array.type
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return card_rows(array.to_pylist(), name)
+    if pa.types.is_fixed_size_list(t) or pa.types.is_list(t) or pa.types.is_large_list(t):
+        if t.value_type != pa.uint8():
+            raise TypeError(f"{name}: lists of {t.value_type}; card ids are uint8")
+        lengths = array.value_lengths().to_numpy(zero_copy_only=False)
+        if len(lengths) and (lengths != lengths[0]).any():
+            row = int(np.flatnonzero(lengths != lengths[0])[0])
+            raise InvalidHandError(
+                f"{name}: row {row} has {lengths[row]} cards where row 0 has {lengths[0]}", row
+            )
+        k = int(lengths[0]) if len(lengths) else 0
+        values = array.flatten().to_numpy(zero_copy_only=False)
+        return np.ascontiguousarray(values.reshape(len(array), k))
+    raise TypeError(
+        f"{name}: an Arrow column of {t}; use fixed_size_list<uint8>, lists of uint8 or strings"
+    )

@@ -179,7 +179,8 @@ def _features(args) -> int:
     started = time.perf_counter()
     path = street_table(
         args.street, args.output, features=args.features.split(","), bins=args.bins,
-        start=args.start, count=args.count, threads=args.threads, progress=sys.stderr.isatty(),
+        start=args.start, count=args.count, per_street=args.per_street, threads=args.threads,
+        progress=sys.stderr.isatty(),
     )  # fmt: skip
     rows = pq_rows(path)
     print(f"{rows:,} canonical {args.street} hands written to {path} "
@@ -264,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     features_parser.add_argument("--bins", type=int, default=50, help="histogram bins (50)")
     features_parser.add_argument("--start", type=parse_count, default=0, help="first index (0)")
     features_parser.add_argument("--count", type=parse_count, help="indices (to the end)")
+    features_parser.add_argument(
+        "--per-street", action="store_true", help="flop, turn and river as separate rounds"
+    )
     features_parser.add_argument("-t", "--threads", type=int, default=None)
     args = parser.parse_args(argv)
 

@@ -28,7 +28,8 @@ import numpy as np
 from ._native import InvalidHandError, check_hands, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from ._spot import COMBOS, combo_index
-from .isomorphism import card_rows, hand_index, hand_index_size, hand_unindex
+from .cards import card_rows
+from .isomorphism import hand_index, hand_index_size, hand_unindex
 from .ranges import parse_range
 
 FEATURES = tuple(name for name, _ in ffi.typeof("pp_features").fields)

@@ -21,7 +21,7 @@ import numpy as np
 from ._names import card_name
 from ._native import InvalidHandError, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
-from .cards import parse_cards
+from .cards import card_rows
 
 STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
@@ -38,27 +38,6 @@ def _street_cards(street: str | int) -> int:
     raise ValueError(
         f"street {street!r}: use preflop, flop, turn, river (or 0, 3, 4, 5 board cards)"
     )
-
-
-def card_rows(cards, name: str) -> np.ndarray:
-    """Card rows as a C-contiguous ``(N, k)`` uint8 array: from such an array, or from card
-    text (one string → one row, a list of strings → N rows)."""
-    if isinstance(cards, (str, list, tuple)) and (
-        isinstance(cards, str) or all(isinstance(c, str) for c in cards)
-    ):
-        rows = parse_cards(cards)
-        return np.ascontiguousarray(rows.reshape(1, -1) if rows.ndim == 1 else rows)
-    if not isinstance(cards, np.ndarray):
-        raise TypeError(
-            f"{name} must be a uint8 numpy array or card text, got {type(cards).__name__}"
-        )
-    if cards.dtype != np.uint8:
-        raise TypeError(f"{name} must be uint8 card ids, got {cards.dtype}")
-    if cards.ndim == 1:
-        cards = cards.reshape(1, -1)
-    if cards.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (rows, cards), got shape {cards.shape}")
-    return np.ascontiguousarray(cards)
 
 
 def _layout(

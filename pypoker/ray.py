@@ -7,6 +7,9 @@ Ray Data's batches are Arrow tables already, so each worker ranks its batches wi
 - ``rank_dataset(ds, column)`` adds rank (and optional category / describe) columns;
 - ``rank_parquet(source, target, column)`` reads Parquet across the workers and writes
   Parquet back, one file per block;
+- ``street_table(street, folder)`` writes a whole-street feature table (``pp.street_table``)
+  as one Parquet file per index range, the ranges spread over the workers; a rerun skips the
+  files already written (each appears whole or not at all), so an interrupted run resumes;
 - ``dataset(n, players, seed=…)`` deals the labelled showdowns of ``pp.dataset`` on the
   workers: row ``i`` is the same as the single-machine generator's row ``i`` for the same
   seed, whatever the number of workers or blocks (the ``deal`` column numbers the rows).
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 import pyarrow as pa
 import ray.data
@@ -33,6 +37,8 @@ import ray.data
 from . import arrow
 from ._native import CardParseError, InvalidHandError, PokerError
 from .datasets import PLAYERS_MAX, PLAYERS_MIN, deal_batch, schema
+from .isomorphism import hand_index_size
+from .street_tables import street_table as _street_table_local
 
 
 def _rank_batch(batch: pa.Table, **options) -> pa.Table:
@@ -131,3 +137,45 @@ def dataset(
     )
     deal = functools.partial(_deal_rows, players=players, seed=seed, equity=equity)
     return tasks.map_batches(deal, batch_format="pyarrow", batch_size=1)
+
+
+@ray.remote(num_cpus=1)
+def _street_part(street: str, path: str, start: int, count: int, options: dict) -> str:
+    _street_table_local(street, path, start=start, count=count, threads=1, **options)
+    return path
+
+
+def street_table(
+    street: str,
+    folder: str | Path,
+    *,
+    rows_per_part: int = 1 << 22,
+    features=("ehs",),
+    bins: int = 50,
+    per_street: bool = False,
+    start: int = 0,
+    count: int | None = None,
+) -> list[Path]:
+    """``pp.street_table`` on the workers: indices ``start .. start + count`` (the whole
+    street by default) cut into parts of ``rows_per_part``, each written by one task to
+    ``folder/part-<first index>.parquet``. Parts already in the folder are kept, not redone.
+    Returns every part's path, in index order; read them together with
+    ``pyarrow.parquet.read_table(folder)``."""
+    size = hand_index_size(street, per_street=per_street)
+    count = size - start if count is None else count
+    if not (0 <= start <= size and 0 <= count <= size - start) or rows_per_part < 1:
+        raise ValueError(f"start={start}, count={count}, rows_per_part={rows_per_part}: the "
+                         f"{street} has indices 0..{size - 1}")  # fmt: skip
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    options = {"features": features, "bins": bins, "per_street": per_street}
+    digits = len(str(size))
+    parts, pending = [], []
+    for first in range(start, start + count, rows_per_part):
+        path = target / f"part-{first:0{digits}d}.parquet"
+        parts.append(path)
+        if not path.exists():
+            rows = min(rows_per_part, start + count - first)
+            pending.append(_street_part.remote(street, str(path), first, rows, options))
+    ray.get(pending)
+    return parts

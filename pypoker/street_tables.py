@@ -14,6 +14,9 @@ set), in index order:
 | ``ehs2`` | float64 | E[HS²] over the runouts |
 | ``histogram`` | fixed_size_list<float32>[bins] | the final equity's distribution |
 
+With ``per_street=True`` rows are numbered with the flop, turn and river as rounds of their
+own (the board column then lists the flop, the turn and the river in that order).
+
 How: the canonical boards (suits relabelled away) that the range's hands lie on are each
 counted once with ``hand_vs_range`` (all 1,326 hands at once, every runout), and each live
 (hand, board) pair lands on its hand's index. Memory stays bounded: a range of more than
@@ -32,7 +35,7 @@ import numpy as np
 from ._atomic import atomic_target
 from ._progress import Progress
 from ._spot import COMBOS
-from .features import canonical_boards, hand_vs_range
+from .features import hand_vs_range
 from .isomorphism import STREETS, hand_index, hand_index_size, hand_unindex
 
 TABLE_FEATURES = ("hs", "ehs", "ehs2", "histogram")
@@ -48,26 +51,31 @@ def street_table(
     bins: int = 50,
     start: int = 0,
     count: int | None = None,
+    per_street: bool = False,
     threads: int | None = None,
     progress: bool = False,
     piece_rows: int = PIECE_ROWS,
 ):
     """Features of every canonical hand of ``street`` ("flop", "turn", "river") with
     index in ``start .. start + count``: written to Parquet at ``path``, or returned as a
-    pyarrow Table when ``path`` is None. ``features``: any of hs, ehs, ehs2, histogram."""
+    pyarrow Table when ``path`` is None. ``features``: any of hs, ehs, ehs2, histogram.
+    ``per_street=True`` numbers hands with flop, turn and river as rounds of their own
+    (``pp.hand_index(..., per_street=True)``; the river then has 2,428,287,420 rows)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     if street not in ("flop", "turn", "river"):
         raise ValueError(f"street {street!r}: use flop, turn or river")
     wanted = _features(features)
-    size = hand_index_size(street)
+    size = hand_index_size(street, per_street=per_street)
     count = size - start if count is None else count
     if not (0 <= start <= size and 0 <= count <= size - start):
         raise ValueError(f"start={start}, count={count}: the {street} has indices 0..{size - 1}")
     if piece_rows < 1:
         raise ValueError("piece_rows must be at least 1")
-    boards, _ = canonical_boards(street)
+    layout = {"per_street": per_street}
+    boards_size = hand_index_size(street, board_only=True, **layout)
+    _, boards = hand_unindex(street, np.arange(boards_size), board_only=True, **layout)
     bar = Progress(progress, f"{street} table")
     pieces = [
         (a, min(a + piece_rows, start + count)) for a in range(start, start + count, piece_rows)
@@ -76,7 +84,8 @@ def street_table(
 
     def tables():
         for number, (a, b) in enumerate(pieces):
-            yield _piece(pa, street, boards, wanted, bins, a, b, threads, bar, number, len(pieces))
+            yield _piece(pa, street, layout, boards, wanted, bins, a, b, threads, bar, number,
+                         len(pieces))  # fmt: skip
 
     try:
         if path is None:
@@ -110,7 +119,7 @@ def _schema(pa, board_cards: int, wanted: list[str], bins: int):
     return pa.schema(fields)
 
 
-def _piece(pa, street, boards, wanted, bins, start, stop, threads, bar, number, pieces):
+def _piece(pa, street, layout, boards, wanted, bins, start, stop, threads, bar, number, pieces):
     """One pass over every canonical board, keeping the indices in ``start .. stop``."""
     n = stop - start
     values = {name: np.full(n, np.nan) for name in wanted if name != "histogram"}
@@ -118,8 +127,9 @@ def _piece(pa, street, boards, wanted, bins, start, stop, threads, bar, number, 
     filled = np.zeros(n, dtype=bool)
     # Only the canonical boards of this piece's hands: each hand, relabelled so that its
     # board is canonical, is a hand of that board with the same index.
-    holes, board_cards = hand_unindex(street, np.arange(start, stop, dtype=np.uint64))
-    boards = boards[np.unique(hand_index(None, board_cards, threads=threads)).astype(np.int64)]
+    holes, board_cards = hand_unindex(street, np.arange(start, stop, dtype=np.uint64), **layout)
+    board_index = hand_index(None, board_cards, threads=threads, **layout)
+    boards = boards[np.unique(board_index).astype(np.int64)]
     step = BOARDS_PER_CALL[street]
     for first in range(0, len(boards), step):
         chunk = boards[first : first + step]
@@ -127,7 +137,8 @@ def _piece(pa, street, boards, wanted, bins, start, stop, threads, bar, number, 
                                 threads=threads)  # fmt: skip
         equity, squares = results[0], results[1]
         live_row, live_combo = np.nonzero(~np.isnan(equity))
-        index = hand_index(COMBOS[live_combo], chunk[live_row], threads=threads).astype(np.int64)
+        index = hand_index(COMBOS[live_combo], chunk[live_row], threads=threads, **layout)
+        index = index.astype(np.int64)
         keep = (index >= start) & (index < stop)
         at, rows, combos = index[keep] - start, live_row[keep], live_combo[keep]
         filled[at] = True

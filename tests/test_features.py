@@ -195,3 +195,36 @@ def test_street_table_rows_are_the_canonical_hands_with_their_features(tmp_path)
     assert np.allclose(table["ehs"].to_numpy()[sample], want, atol=1e-12)
     assert np.array_equal(table["hs"].to_numpy(), table["ehs"].to_numpy())
     assert not list(tmp_path.glob("*.partial"))
+
+
+def test_arrow_and_polars_columns_are_taken_like_arrays():
+    pa = pytest.importorskip("pyarrow")
+    pl = pytest.importorskip("polars")
+    cards = pp.deal(6, 6, seed=21)
+    holes, boards = cards[:, :2], cards[:, 2:]
+    want = pp.hand_strength(holes, boards)
+    fixed = pa.FixedSizeListArray.from_arrays(pa.array(holes.reshape(-1)), 2)
+    text = pa.chunked_array([pp.format_cards(boards[:3]), pp.format_cards(boards[3:])])
+    assert np.array_equal(pp.hand_strength(fixed, text), want)
+    series = pl.Series([list(r) for r in boards], dtype=pl.List(pl.UInt8))
+    assert np.array_equal(pp.hand_strength(pl.Series(pp.format_cards(holes)), series), want)
+    assert np.array_equal(pp.hand_index(fixed, text), pp.hand_index(holes, boards))
+    with pytest.raises(pp.InvalidHandError, match="holes: row 1 is null"):
+        pp.hand_strength(pa.array(["AhKd", None]), pa.array(["2c3c4c"] * 2))
+    with pytest.raises(pp.InvalidHandError, match="row 1 has 3 cards where row 0 has 4"):
+        pp.hand_vs_range(pa.array([[1, 2, 3, 4], [5, 6, 7]], pa.list_(pa.uint8())))
+    with pytest.raises(TypeError, match="card ids are uint8"):
+        pp.hand_vs_range(pa.array([[1, 2, 3]], pa.list_(pa.int64())))
+
+
+def test_street_table_per_street_rows():
+    table = pp.street_table("turn", features=["ehs"], start=40_000_000, count=2_000,
+                            per_street=True)  # fmt: skip
+    holes = np.stack(table["hole"].to_numpy(zero_copy_only=False)).astype(np.uint8)
+    boards = np.stack(table["board"].to_numpy(zero_copy_only=False)).astype(np.uint8)
+    index = table["index"].to_numpy()
+    assert np.array_equal(pp.hand_index(holes, boards, per_street=True), index)
+    assert np.array_equal(index, np.arange(40_000_000, 40_002_000))
+    sample = slice(0, None, 101)
+    want = pp.hand_features(holes[sample], boards[sample])["ehs"]
+    assert np.allclose(table["ehs"].to_numpy()[sample], want, atol=1e-12)

@@ -68,3 +68,21 @@ def test_bad_rows_in_a_worker_are_reported_like_local_ones(tmp_path):
     assert nulls["rank"].null_count == 1
     local = pp.arrow.rank(pa.array(texts), errors="null")
     assert nulls["rank"].combine_chunks().equals(local)
+
+
+def test_street_table_parts_on_the_workers_equal_one_process(tmp_path):
+    folder = tmp_path / "flop"
+    start, count = 400_000, 5_000
+    parts = pp.ray.street_table("flop", folder, rows_per_part=2_000, features=["ehs", "ehs2"],
+                                start=start, count=count)  # fmt: skip
+    assert [p.name for p in parts] == [f"part-{i:07d}.parquet" for i in (400_000, 402_000, 404_000)]
+    distributed = pq.read_table(folder).sort_by("index")
+    local = pp.street_table("flop", features=["ehs", "ehs2"], start=start, count=count)
+    assert distributed.equals(local)
+    # A rerun keeps what is there: a part removed is the only one made again.
+    kept = parts[0].stat().st_mtime_ns
+    parts[1].unlink()
+    pp.ray.street_table("flop", folder, rows_per_part=2_000, features=["ehs", "ehs2"],
+                        start=start, count=count)  # fmt: skip
+    assert parts[0].stat().st_mtime_ns == kept and parts[1].exists()
+    assert pq.read_table(folder).sort_by("index").equals(local)
