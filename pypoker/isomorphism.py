@@ -22,6 +22,7 @@ from ._names import card_name
 from ._native import InvalidHandError, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
+from .ranking import _check_out
 
 STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
@@ -71,6 +72,7 @@ def hand_index(
     boards: np.ndarray | str | Sequence[str] | None = None,
     *,
     per_street: bool = False,
+    out: np.ndarray | None = None,
     threads: int | None = None,
 ) -> np.ndarray:
     """The canonical index of each hand: holes ``(N, 2)`` and boards ``(N, 0|3|4|5)`` uint8
@@ -79,6 +81,7 @@ def hand_index(
     Hands that differ only by a relabelling of suits share an index. With ``per_street``
     the board's columns are the flop (0-2), the turn (3) and the river (4) in that order.
     A card that is not a card, or that appears twice in a row, raises naming the row.
+    ``out``: a uint64 ``(N,)`` array to write into (as ``pp.rank``'s ``out``).
     """
     holes = None if holes is None else card_rows(holes, "holes")
     boards = None if boards is None else card_rows(boards, "boards")
@@ -86,7 +89,10 @@ def hand_index(
         raise ValueError(f"{holes.shape[0]} hole rows but {boards.shape[0]} board rows")
     hole, board, streets = _layout(holes, boards, per_street)
     n = (holes if holes is not None else boards).shape[0]
-    out = np.empty(n, dtype=np.uint64)
+    out = _check_out(out, n, None, dtype=np.uint64)
+    for cards in (holes, boards):
+        if cards is not None and np.may_share_memory(out, cards):
+            raise ValueError("out overlaps the cards it would index: pass separate memory")
     if n == 0:
         return out
     holes_buffer = ffi.from_buffer("uint8_t[]", holes) if hole else ffi.NULL

@@ -34,15 +34,17 @@ CATEGORY_NAMES: tuple[str, ...] = (
 )
 
 
-def _check_out(out: np.ndarray | None, n: int, source: np.ndarray | None = None) -> np.ndarray:
+def _check_out(
+    out: np.ndarray | None, n: int, source: np.ndarray | None = None, dtype=np.uint16
+) -> np.ndarray:
     """``out=None`` allocates; a given ``out`` is used as is, never copied, and may not
     overlap the hands it ranks (``source``): threads would read ranks as cards."""
     if out is None:
-        return np.empty(n, dtype=np.uint16)
+        return np.empty(n, dtype=dtype)
     if not isinstance(out, np.ndarray):
         raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
-    if out.dtype != np.uint16:
-        raise TypeError(f"out must have dtype uint16, got {out.dtype}")
+    if out.dtype != dtype:
+        raise TypeError(f"out must have dtype {np.dtype(dtype).name}, got {out.dtype}")
     if out.shape != (n,):
         raise ValueError(f"out must have shape ({n},), got {out.shape}")
     if not out.flags.c_contiguous:

@@ -150,3 +150,37 @@ def test_bad_indices():
         pp.hand_unindex("showdown", [0])
     with pytest.raises(ValueError, match="board-only"):
         pp.hand_index_size("preflop", board_only=True)
+
+
+@pytest.mark.parametrize(
+    ("board", "per_street"), [(0, False), (3, False), (4, False), (5, False), (4, True), (5, True)]
+)
+def test_every_cpu_level_gives_the_same_indices(board, per_street):
+    """The avx2/avx512 kernels index blocks of 8 rows with vectors; baseline row by row."""
+    cards = pp.deal(100_003, 2 + board, seed=40 + board)  # not a multiple of 8: a scalar tail
+    holes, boards = cards[:, :2], (cards[:, 2:] if board else None)
+    results = []
+    for level in pp.supported_cpus():
+        pp.select_cpu(level)
+        try:
+            results.append(pp.hand_index(holes, boards, per_street=per_street))
+        finally:
+            pp.select_cpu("auto")
+    for other in results[1:]:
+        assert np.array_equal(other, results[0])
+
+
+def test_a_bad_row_inside_a_vector_block_is_named():
+    cards = pp.deal(64, 7, seed=5)
+    cards[37, 4] = cards[37, 0]  # row 37: a board card repeats a hole card
+    with pytest.raises(pp.InvalidHandError, match="row 37: card .* appears twice"):
+        pp.hand_index(cards[:, :2], cards[:, 2:])
+    cards = pp.deal(64, 7, seed=5)
+    cards[21, 6] = 77
+    with pytest.raises(pp.InvalidHandError, match="row 21: card id 77"):
+        pp.hand_index(cards[:, :2], cards[:, 2:])
+    out = np.empty(64, dtype=np.uint64)
+    good = pp.deal(64, 7, seed=6)
+    assert pp.hand_index(good[:, :2], good[:, 2:], out=out) is out
+    with pytest.raises(TypeError, match="uint64"):
+        pp.hand_index(good[:, :2], good[:, 2:], out=np.empty(64, dtype=np.uint16))

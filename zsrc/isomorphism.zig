@@ -83,6 +83,17 @@ inline fn compress(set: u64, used: u64) u64 {
     return out;
 }
 
+/// `colex` widened for VPGATHERDD.
+const colex32: [1 << values]u32 = widen(u16, 1 << values, colex);
+
+fn widen(comptime T: type, comptime n: usize, comptime from: [n]T) [n]u32 {
+    @setEvalBranchQuota(1_000_000);
+    var t: [n]u32 = undefined;
+    for (from, 0..) |x, i| t[i] = x;
+    return t;
+}
+
+
 /// The values `shifted` names among the values not in `used` (the inverse of `compress`).
 fn expand(shifted: u64, used: u64) u64 {
     var out: u64 = 0;
@@ -154,6 +165,32 @@ pub fn Indexer(comptime layout: []const u8) type {
         /// the position's level in its group (1 for the first, 2 for the second, …).
         const place_multiplier: [configs.len][suits]u64 = places(.multiplier);
         const place_level: [configs.len][suits]u8 = places(.level);
+
+        /// The vector path's tables (see `index_rows_vector`): 32-bit words for VPGATHERDD.
+        pub const vector = struct {
+            /// Read by a hand's radix number (its configurations, in any suit order), so
+            /// that every gather can start before the suits are sorted: the tuple's first
+            /// index, and per sorted position level << 28 | the earlier groups' product.
+            const offsets32: [radix_count]u32 = by_number(1, .offset);
+            const place32: [radix_count * suits]u32 = by_number(suits, .place);
+
+            fn by_number(comptime per: usize, comptime what: enum { offset, place }) [radix_count * per]u32 {
+                @setEvalBranchQuota(10_000_000);
+                var t: [radix_count * per]u32 = @splat(0);
+                for (0..radix_count) |number| {
+                    const tuple = tuple_number[number];
+                    if (tuple == std.math.maxInt(u16)) continue; // no hand has these counts
+                    for (0..per) |s| t[number * per + s] = switch (what) {
+                        .offset => @intCast(offsets[tuple]),
+                        .place => @as(u32, place_level[tuple][s]) << 28 | @as(u32, @intCast(place_multiplier[tuple][s])),
+                    };
+                }
+                return t;
+            }
+
+            const weight_hole: [suits]u32 = .{ radix_weight[0][0], radix_weight[0][1], radix_weight[0][2], 0 };
+            const weight_board: [suits]u32 = if (layout.len == 2) .{ radix_weight[1][0], radix_weight[1][1], radix_weight[1][2], 0 } else @splat(0);
+        };
 
         fn places(comptime what: enum { multiplier, level }) [configs.len][suits](if (what == .multiplier) u64 else u8) {
             @setEvalBranchQuota(1_000_000);
@@ -471,7 +508,11 @@ pub fn index_rows(hole: u32, holes: []const u8, board: u32, boards: []const u8, 
 
 fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) ?RowError {
     const I = Indexer(l.rounds);
-    for (out, 0..) |*o, row| {
+    // Hole cards then one board round: the vector path takes the blocks of 8 it can.
+    const vectored = comptime has_avx2 and l.hole == 2 and l.rounds.len == 2;
+    var first: usize = 0;
+    if (vectored) first = index_rows_vector(l, holes, boards, out);
+    for (out[first..], first..) |*o, row| {
         const cards = row_cards(l, holes, boards, row);
         // Bitwise checks, one branch a row: a card past 51, or fewer bits than cards.
         var sets: [l.rounds.len]u64 = @splat(0);
@@ -490,6 +531,131 @@ fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8,
         o.* = I.index(sets);
     }
     return null;
+}
+
+const has_avx2 = @import("builtin").cpu.arch == .x86_64 and
+    std.Target.x86.featureSetHas(@import("builtin").cpu.features, .avx2);
+const lanes = 8;
+const V = @Vector(lanes, u32);
+
+/// Eight 32-bit table words at once (AVX2 VPGATHERDD; the mask lives in ymm15).
+inline fn gather(table: [*]const u32, index: V) V {
+    return asm ("vpcmpeqd %%ymm15, %%ymm15, %%ymm15\n\tvpgatherdd %%ymm15, (%[base],%[index],4), %[out]"
+        : [out] "=&x" (-> V),
+        : [base] "r" (table),
+          [index] "x" (index),
+        : .{ .ymm15 = true, .memory = true });
+}
+
+/// Layouts of hole cards then the board as one round, eight rows at a time with a row in
+/// each lane: the same index as `Indexer.index`, with the hole's at most two values per
+/// suit letting `compress` be shifts and the tables read by gathers. Returns how many rows
+/// it indexed: a multiple of 8, stopping before a block holding a bad row.
+fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) usize {
+    const I = Indexer(l.rounds);
+    const T = I.vector;
+    const one: V = @splat(1);
+    var row: usize = 0;
+    while (row + lanes <= out.len) : (row += lanes) {
+        const zero: V = @splat(0);
+        const ones: V = @splat(0xFFFF_FFFF);
+        // The block's cards as two byte vectors, then one card position of every row each.
+        const hole_bytes: @Vector(lanes * l.hole, u8) = holes[row * l.hole ..][0 .. lanes * l.hole].*;
+        const board_bytes: @Vector(lanes * l.board, u8) = boards[row * l.board ..][0 .. lanes * l.board].*;
+        var bad: V = zero; // any lane not zero: a card past 51, or a card twice
+        const hole0 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 0)), &bad);
+        const hole1 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 1)), &bad);
+        bad |= @select(u32, hole0.id == hole1.id, ones, zero);
+        const low = @min(hole0.value, hole1.value);
+        const high = @max(hole0.value, hole1.value);
+        const pair_colex = low + (high *% (high -% one) >> one); // C(low, 1) + C(high, 2)
+        // Per suit: the board's values (bits) and how many.
+        var board_bits: [suits]V = @splat(zero);
+        var board_count: [suits]V = @splat(zero);
+        inline for (0..l.board) |c| {
+            const card = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, c)), &bad);
+            inline for (0..suits) |s| {
+                const here = @select(u32, card.suit == @as(V, @splat(s)), ones, zero);
+                bad |= board_bits[s] & card.bit & here;
+                board_bits[s] |= card.bit & here;
+                board_count[s] -%= here; // here is all ones (-1) in the lanes holding suit s
+            }
+        }
+        var keys: [suits]V = undefined;
+        var number: V = zero;
+        inline for (0..suits) |s| {
+            const suit: V = @splat(s);
+            const in0 = @select(u32, hole0.suit == suit, ones, zero);
+            const in1 = @select(u32, hole1.suit == suit, ones, zero);
+            const both = in0 & in1;
+            const only0 = in0 & ~in1;
+            const only1 = in1 & ~in0;
+            const b = board_bits[s];
+            bad |= b & ((hole0.bit & in0) | (hole1.bit & in1));
+            const kh = (in0 & one) + (in1 & one);
+            const kb = board_count[s];
+            // The hole's values in this suit, h1 < h2 (either may be absent), and their colex.
+            const h1 = (both & (one << @intCast(low))) | (only0 & hole0.bit) | (only1 & hole1.bit);
+            const h2 = both & (one << @intCast(high));
+            const colex_hole = (both & pair_colex) | (only0 & hole0.value) | (only1 & hole1.value);
+            const below1 = h1 -% one; // all ones when absent
+            const below2 = h2 -% one;
+            const shifted = (b & below1) | ((b & ~below1 & below2) >> one) | ((b & ~below2) >> @splat(2));
+            const choices = @select(u32, kh == zero, one, @select(u32, kh == one, @as(V, @splat(13)), @as(V, @splat(78))));
+            const suit_index = colex_hole + choices *% gather(&colex32, shifted);
+            keys[s] = ((kh << @splat(4)) | kb) << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
+            number += kh *% @as(V, @splat(T.weight_hole[s])) + kb *% @as(V, @splat(T.weight_board[s]));
+        }
+        if (@reduce(.Or, bad) != 0) return row;
+        const pairs = [_][2]usize{ .{ 0, 1 }, .{ 2, 3 }, .{ 0, 2 }, .{ 1, 3 }, .{ 1, 2 } };
+        inline for (pairs) |p| {
+            const a = keys[p[0]];
+            const b = keys[p[1]];
+            keys[p[0]] = @max(a, b);
+            keys[p[1]] = @min(a, b);
+        }
+        var result = gather(&T.offsets32, number);
+        inline for (0..suits) |s| {
+            const place = gather(&T.place32, number *% @as(V, @splat(suits)) + @as(V, @splat(s)));
+            const level = place >> @splat(28);
+            const multiplier = place & @as(V, @splat(0x0FFFFFFF));
+            const a = @as(V, @splat(0xFFFFFF)) - (keys[s] & @as(V, @splat(0xFFFFFF)));
+            const m2 = a *% (a + one) >> one;
+            // Levels 3 and 4 only occur with a ≤ 13: x / 3 as (x · 21846) >> 16 is exact there.
+            const m3 = (m2 *% (a + @as(V, @splat(2))) *% @as(V, @splat(21846))) >> @splat(16);
+            const m4 = (m3 *% (a + @as(V, @splat(3)))) >> @splat(2);
+            var part = a;
+            part = @select(u32, level >= @as(V, @splat(2)), m2, part);
+            part = @select(u32, level >= @as(V, @splat(3)), m3, part);
+            part = @select(u32, level >= @as(V, @splat(4)), m4, part);
+            result +%= multiplier *% part;
+        }
+        inline for (0..lanes) |j| out[row + j] = result[j];
+    }
+    return row;
+}
+
+/// One card of each lane's row: id, suit, value and bit within the suit; flags ids past 51.
+const Card = struct {
+    id: V,
+    suit: V,
+    value: V,
+    bit: V,
+
+    inline fn of(bytes: @Vector(lanes, u8), bad: *V) Card {
+        const id: V = bytes;
+        bad.* |= @select(u32, id >= @as(V, @splat(eval.card_count)), @as(V, @splat(1)), @as(V, @splat(0)));
+        const suit = (id *% @as(V, @splat(5042))) >> @splat(16); // id / 13 for id < 52
+        const value = @min(id -% suit *% @as(V, @splat(values)), @as(V, @splat(31)));
+        return .{ .id = id, .suit = suit, .value = value, .bit = @as(V, @splat(1)) << @intCast(value) };
+    }
+};
+
+/// Byte positions of card `c` of each of `lanes` rows of `k` cards.
+fn positions(comptime k: usize, comptime c: usize) @Vector(lanes, i32) {
+    var p: [lanes]i32 = undefined;
+    for (0..lanes) |j| p[j] = @intCast(j * k + c);
+    return p;
 }
 
 inline fn row_cards(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, row: usize) [l.hole + l.board]u8 {
