@@ -93,7 +93,6 @@ fn widen(comptime T: type, comptime n: usize, comptime from: [n]T) [n]u32 {
     return t;
 }
 
-
 /// The values `shifted` names among the values not in `used` (the inverse of `compress`).
 fn expand(shifted: u64, used: u64) u64 {
     var out: u64 = 0;
