@@ -167,28 +167,38 @@ pub fn Indexer(comptime layout: []const u8) type {
 
         /// The vector path's tables (see `index_rows_vector`): 32-bit words for VPGATHERDD.
         pub const vector = struct {
-            /// Read by a hand's radix number (its configurations, in any suit order), so
-            /// that every gather can start before the suits are sorted: the tuple's first
-            /// index, and per sorted position level << 28 | the earlier groups' product.
-            const offsets32: [radix_count]u32 = by_number(1, .offset);
-            const place32: [radix_count * suits]u32 = by_number(suits, .place);
+            /// Small layouts read their tables by a hand's radix number (its configurations
+            /// in any suit order), so every gather can start before the suits are sorted;
+            /// large ones (per street) first read the tuple's number (16 bits) by it.
+            pub const direct = radix_count <= 8192;
+            const slots = if (direct) radix_count else configs.len;
+            /// The tuple's first index, and per sorted position level << 28 | the earlier
+            /// groups' product, by slot.
+            const offsets32: [slots]u32 = by_slot(1, .offset);
+            const place32: [slots * suits]u32 = by_slot(suits, .place);
+            /// `tuple_number`, and one spare entry: a 32-bit gather at the last reads past it.
+            const tuple16: [if (direct) 0 else radix_count + 1]u16 = if (direct) .{} else tuple_number ++ [1]u16{0};
+            const weight: [layout.len][suits]u32 = table: {
+                var t: [layout.len][suits]u32 = @splat(@splat(0));
+                for (0..layout.len) |round| for (0..suits - 1) |s| {
+                    t[round][s] = radix_weight[round][s];
+                };
+                break :table t;
+            };
 
-            fn by_number(comptime per: usize, comptime what: enum { offset, place }) [radix_count * per]u32 {
+            fn by_slot(comptime per: usize, comptime what: enum { offset, place }) [slots * per]u32 {
                 @setEvalBranchQuota(10_000_000);
-                var t: [radix_count * per]u32 = @splat(0);
-                for (0..radix_count) |number| {
-                    const tuple = tuple_number[number];
+                var t: [slots * per]u32 = @splat(0);
+                for (0..slots) |slot| {
+                    const tuple = if (direct) tuple_number[slot] else slot;
                     if (tuple == std.math.maxInt(u16)) continue; // no hand has these counts
-                    for (0..per) |s| t[number * per + s] = switch (what) {
+                    for (0..per) |s| t[slot * per + s] = switch (what) {
                         .offset => @intCast(offsets[tuple]),
                         .place => @as(u32, place_level[tuple][s]) << 28 | @as(u32, @intCast(place_multiplier[tuple][s])),
                     };
                 }
                 return t;
             }
-
-            const weight_hole: [suits]u32 = .{ radix_weight[0][0], radix_weight[0][1], radix_weight[0][2], 0 };
-            const weight_board: [suits]u32 = if (layout.len == 2) .{ radix_weight[1][0], radix_weight[1][1], radix_weight[1][2], 0 } else @splat(0);
         };
 
         fn places(comptime what: enum { multiplier, level }) [configs.len][suits](if (what == .multiplier) u64 else u8) {
@@ -508,7 +518,7 @@ pub fn index_rows(hole: u32, holes: []const u8, board: u32, boards: []const u8, 
 fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) ?RowError {
     const I = Indexer(l.rounds);
     // Hole cards then one board round: the vector path takes the blocks of 8 it can.
-    const vectored = comptime has_avx2 and l.hole == 2 and l.rounds.len == 2;
+    const vectored = comptime has_avx2 and l.hole == 2 and l.rounds.len >= 2;
     var first: usize = 0;
     if (vectored) first = index_rows_vector(l, holes, boards, out);
     for (out[first..], first..) |*o, row| {
@@ -546,18 +556,34 @@ inline fn gather(table: [*]const u32, index: V) V {
         : .{ .ymm15 = true, .memory = true });
 }
 
-/// Layouts of hole cards then the board as one round, eight rows at a time with a row in
-/// each lane: the same index as `Indexer.index`, with the hole's at most two values per
-/// suit letting `compress` be shifts and the tables read by gathers. Returns how many rows
-/// it indexed: a multiple of 8, stopping before a block holding a bad row.
+/// Eight 16-bit table entries (a 32-bit gather at 2-byte steps, the high half dropped).
+inline fn gather16(table: [*]const u16, index: V) V {
+    const words = asm ("vpcmpeqd %%ymm15, %%ymm15, %%ymm15\n\tvpgatherdd %%ymm15, (%[base],%[index],2), %[out]"
+        : [out] "=&x" (-> V),
+        : [base] "r" (table),
+          [index] "x" (index),
+        : .{ .ymm15 = true, .memory = true });
+    return words & @as(V, @splat(0xFFFF));
+}
+
+/// Layouts of hole cards, then the board as one round or as flop, turn (and river), eight
+/// rows at a time with a row in each lane: the same index as `Indexer.index`. The hole's at
+/// most two values per suit make `compress` of the next round shifts, a single card's
+/// compressed value is its value less the used values below it, and tables are read by
+/// gathers. Returns how many rows it indexed: a multiple of 8, stopping before a block
+/// holding a bad row.
 fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) usize {
     const I = Indexer(l.rounds);
     const T = I.vector;
+    const first_board = l.rounds[1]; // the board's first round: all of it, or the flop
+    const singles = l.rounds.len - 2; // then one card a round
+    comptime std.debug.assert(first_board + singles == l.board);
+    comptime for (l.rounds[2..]) |n| std.debug.assert(n == 1);
     const one: V = @splat(1);
+    const zero: V = @splat(0);
+    const ones: V = @splat(0xFFFF_FFFF);
     var row: usize = 0;
     while (row + lanes <= out.len) : (row += lanes) {
-        const zero: V = @splat(0);
-        const ones: V = @splat(0xFFFF_FFFF);
         // The block's cards as two byte vectors, then one card position of every row each.
         const hole_bytes: @Vector(lanes * l.hole, u8) = holes[row * l.hole ..][0 .. lanes * l.hole].*;
         const board_bytes: @Vector(lanes * l.board, u8) = boards[row * l.board ..][0 .. lanes * l.board].*;
@@ -568,10 +594,10 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
         const low = @min(hole0.value, hole1.value);
         const high = @max(hole0.value, hole1.value);
         const pair_colex = low + (high *% (high -% one) >> one); // C(low, 1) + C(high, 2)
-        // Per suit: the board's values (bits) and how many.
+        // Per suit: the first board round's values (bits) and how many.
         var board_bits: [suits]V = @splat(zero);
         var board_count: [suits]V = @splat(zero);
-        inline for (0..l.board) |c| {
+        inline for (0..first_board) |c| {
             const card = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, c)), &bad);
             inline for (0..suits) |s| {
                 const here = @select(u32, card.suit == @as(V, @splat(s)), ones, zero);
@@ -579,6 +605,11 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
                 board_bits[s] |= card.bit & here;
                 board_count[s] -%= here; // here is all ones (-1) in the lanes holding suit s
             }
+        }
+        var single: [singles]Card = undefined;
+        inline for (0..singles) |j| {
+            single[j] = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, first_board + j)), &bad);
+            inline for (0..j) |i| bad |= @select(u32, single[i].id == single[j].id, ones, zero);
         }
         var keys: [suits]V = undefined;
         var number: V = zero;
@@ -590,7 +621,9 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             const only0 = in0 & ~in1;
             const only1 = in1 & ~in0;
             const b = board_bits[s];
-            bad |= b & ((hole0.bit & in0) | (hole1.bit & in1));
+            var used = (hole0.bit & in0) | (hole1.bit & in1);
+            bad |= b & used;
+            used |= b;
             const kh = (in0 & one) + (in1 & one);
             const kb = board_count[s];
             // The hole's values in this suit, h1 < h2 (either may be absent), and their colex.
@@ -601,9 +634,37 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             const below2 = h2 -% one;
             const shifted = (b & below1) | ((b & ~below1 & below2) >> one) | ((b & ~below2) >> @splat(2));
             const choices = @select(u32, kh == zero, one, @select(u32, kh == one, @as(V, @splat(13)), @as(V, @splat(78))));
-            const suit_index = colex_hole + choices *% gather(&colex32, shifted);
-            keys[s] = ((kh << @splat(4)) | kb) << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
-            number += kh *% @as(V, @splat(T.weight_hole[s])) + kb *% @as(V, @splat(T.weight_board[s]));
+            // Rounds after the first board round, innermost (last) first: index within the
+            // round plus its choices times the rounds after it.
+            var inner: V = zero;
+            var config: V = kh << @splat(3) | kb; // lexicographic in (hole, board, singles…)
+            number += kh *% @as(V, @splat(T.weight[0][s])) + kb *% @as(V, @splat(T.weight[1][s]));
+            var left = @as(V, @splat(values)) - kh - kb; // values this suit has not used
+            var terms: [singles]V = undefined;
+            var counts: [singles]V = undefined;
+            var lefts: [singles]V = undefined;
+            inline for (0..singles) |j| {
+                const here = @select(u32, single[j].suit == suit, ones, zero);
+                bad |= used & single[j].bit & here;
+                const place = single[j].value -% @as(V, @popCount(used & (single[j].bit -% one)));
+                terms[j] = place & here;
+                counts[j] = here & one;
+                lefts[j] = left;
+                left -%= counts[j];
+                used |= single[j].bit & here;
+                config = config << one | counts[j];
+                number += counts[j] *% @as(V, @splat(T.weight[2 + j][s]));
+            }
+            comptime var j = singles;
+            inline while (j > 0) {
+                j -= 1;
+                // C(left, 1) when this round put a card in the suit, else 1.
+                const round_choices = @select(u32, counts[j] == one, lefts[j], one);
+                inner = terms[j] + (if (j + 1 < singles) round_choices *% inner else zero);
+            }
+            const board_choices: V = if (singles > 0) flop_choices(@as(V, @splat(values)) - kh, kb) else zero;
+            const suit_index = colex_hole + choices *% (gather(&colex32, shifted) + board_choices *% inner);
+            keys[s] = config << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
         }
         if (@reduce(.Or, bad) != 0) return row;
         const pairs = [_][2]usize{ .{ 0, 1 }, .{ 2, 3 }, .{ 0, 2 }, .{ 1, 3 }, .{ 1, 2 } };
@@ -613,9 +674,10 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             keys[p[0]] = @max(a, b);
             keys[p[1]] = @min(a, b);
         }
-        var result = gather(&T.offsets32, number);
+        const slot = if (T.direct) number else gather16(&T.tuple16, number);
+        var result = gather(&T.offsets32, slot);
         inline for (0..suits) |s| {
-            const place = gather(&T.place32, number *% @as(V, @splat(suits)) + @as(V, @splat(s)));
+            const place = gather(&T.place32, slot *% @as(V, @splat(suits)) + @as(V, @splat(s)));
             const level = place >> @splat(28);
             const multiplier = place & @as(V, @splat(0x0FFFFFFF));
             const a = @as(V, @splat(0xFFFFFF)) - (keys[s] & @as(V, @splat(0xFFFFFF)));
@@ -632,6 +694,15 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
         inline for (0..lanes) |j| out[row + j] = result[j];
     }
     return row;
+}
+
+/// C(n, k) for k ≤ 3 and n ≤ 13, lane by lane: the flop's choices in a suit.
+inline fn flop_choices(n: V, k: V) V {
+    const one: V = @splat(1);
+    const pairs = n *% (n -% one) >> one;
+    // x / 3 as (x · 21846) >> 16: exact for the multiples of 3 below 2^15.
+    const triples = (pairs *% (n -% @as(V, @splat(2))) *% @as(V, @splat(21846))) >> @splat(16);
+    return @select(u32, k == @as(V, @splat(0)), one, @select(u32, k == one, n, @select(u32, k == @as(V, @splat(2)), pairs, triples)));
 }
 
 /// One card of each lane's row: id, suit, value and bit within the suit; flags ids past 51.
