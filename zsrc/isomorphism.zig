@@ -83,8 +83,14 @@ inline fn compress(set: u64, used: u64) u64 {
     return out;
 }
 
-/// `colex` widened for VPGATHERDD.
-const colex32: [1 << values]u32 = widen(u16, 1 << values, colex);
+/// `colex` widened for VPGATHERDD, with the set's size in the high half: a board round's
+/// size read back through it differs from its count of cards exactly when a card repeats.
+const colex32: [1 << values]u32 = table: {
+    @setEvalBranchQuota(100_000);
+    var t: [1 << values]u32 = undefined;
+    for (0..1 << values) |set| t[set] = @as(u32, @popCount(set)) << 16 | colex[set];
+    break :table t;
+};
 
 fn widen(comptime T: type, comptime n: usize, comptime from: [n]T) [n]u32 {
     @setEvalBranchQuota(1_000_000);
@@ -172,10 +178,8 @@ pub fn Indexer(comptime layout: []const u8) type {
             /// large ones (per street) first read the tuple's number (16 bits) by it.
             pub const direct = radix_count <= 8192;
             const slots = if (direct) radix_count else configs.len;
-            /// The tuple's first index, and per sorted position level << 28 | the earlier
-            /// groups' product, by slot.
-            const offsets32: [slots]u32 = by_slot(1, .offset);
-            const place32: [slots * suits]u32 = by_slot(suits, .place);
+            /// The tuple's first index, by slot.
+            const offsets32: [slots]u32 = by_slot();
             /// `tuple_number`, and one spare entry: a 32-bit gather at the last reads past it.
             const tuple16: [if (direct) 0 else radix_count + 1]u16 = if (direct) .{} else tuple_number ++ [1]u16{0};
             const weight: [layout.len][suits]u32 = table: {
@@ -186,16 +190,13 @@ pub fn Indexer(comptime layout: []const u8) type {
                 break :table t;
             };
 
-            fn by_slot(comptime per: usize, comptime what: enum { offset, place }) [slots * per]u32 {
+            fn by_slot() [slots]u32 {
                 @setEvalBranchQuota(10_000_000);
-                var t: [slots * per]u32 = @splat(0);
+                var t: [slots]u32 = @splat(0);
                 for (0..slots) |slot| {
                     const tuple = if (direct) tuple_number[slot] else slot;
                     if (tuple == std.math.maxInt(u16)) continue; // no hand has these counts
-                    for (0..per) |s| t[slot * per + s] = switch (what) {
-                        .offset => @intCast(offsets[tuple]),
-                        .place => @as(u32, place_level[tuple][s]) << 28 | @as(u32, @intCast(place_multiplier[tuple][s])),
-                    };
+                    t[slot] = @intCast(offsets[tuple]);
                 }
                 return t;
             }
@@ -601,8 +602,7 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             const card = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, c)), &bad);
             inline for (0..suits) |s| {
                 const here = @select(u32, card.suit == @as(V, @splat(s)), ones, zero);
-                bad |= board_bits[s] & card.bit & here;
-                board_bits[s] |= card.bit & here;
+                board_bits[s] |= card.bit & here; // a repeat shows in the size (colex32)
                 board_count[s] -%= here; // here is all ones (-1) in the lanes holding suit s
             }
         }
@@ -663,7 +663,9 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
                 inner = terms[j] + (if (j + 1 < singles) round_choices *% inner else zero);
             }
             const board_choices: V = if (singles > 0) flop_choices(@as(V, @splat(values)) - kh, kb) else zero;
-            const suit_index = colex_hole + choices *% (gather(&colex32, shifted) + board_choices *% inner);
+            const colex_board = gather(&colex32, shifted);
+            bad |= (colex_board >> @splat(16)) ^ kb;
+            const suit_index = colex_hole + choices *% ((colex_board & @as(V, @splat(0xFFFF))) + board_choices *% inner);
             keys[s] = config << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
         }
         if (@reduce(.Or, bad) != 0) return row;
@@ -676,33 +678,79 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
         }
         const slot = if (T.direct) number else gather16(&T.tuple16, number);
         var result = gather(&T.offsets32, slot);
+        // Sorted, equal configurations are neighbours: a suit's level in its group and the
+        // product of the earlier groups' sizes follow from comparing them (cheaper than a
+        // gather a suit on CPUs whose gathers are microcoded).
+        var multiplier: V = one;
+        var previous_level: V = zero;
+        var previous_size: V = zero;
         inline for (0..suits) |s| {
-            const place = gather(&T.place32, slot *% @as(V, @splat(suits)) + @as(V, @splat(s)));
-            const level = place >> @splat(28);
-            const multiplier = place & @as(V, @splat(0x0FFFFFFF));
+            const config = keys[s] >> @splat(24);
+            var level: V = one;
+            inline for (0..s) |t| level += @select(u32, config == keys[t] >> @splat(24), one, zero);
+            const size = suit_size_lanes(config, singles);
+            if (s > 0) {
+                // A new group starts: multiply by the last group's C(m + g − 1, g).
+                const group = multisets_lanes(previous_size, previous_level);
+                multiplier = @select(u32, level == one, multiplier *% group, multiplier);
+            }
+            previous_level = level;
+            previous_size = size;
             const a = @as(V, @splat(0xFFFFFF)) - (keys[s] & @as(V, @splat(0xFFFFFF)));
-            const m2 = a *% (a + one) >> one;
-            // Levels 3 and 4 only occur with a ≤ 13: x / 3 as (x · 21846) >> 16 is exact there.
-            const m3 = (m2 *% (a + @as(V, @splat(2))) *% @as(V, @splat(21846))) >> @splat(16);
-            const m4 = (m3 *% (a + @as(V, @splat(3)))) >> @splat(2);
-            var part = a;
-            part = @select(u32, level >= @as(V, @splat(2)), m2, part);
-            part = @select(u32, level >= @as(V, @splat(3)), m3, part);
-            part = @select(u32, level >= @as(V, @splat(4)), m4, part);
-            result +%= multiplier *% part;
+            result +%= multiplier *% multisets_lanes(a, level);
         }
         inline for (0..lanes) |j| out[row + j] = result[j];
     }
     return row;
 }
 
-/// C(n, k) for k ≤ 3 and n ≤ 13, lane by lane: the flop's choices in a suit.
+/// C(n, k) for k ≤ 5 and n ≤ 13, lane by lane: a board round's choices in a suit.
 inline fn flop_choices(n: V, k: V) V {
     const one: V = @splat(1);
-    const pairs = n *% (n -% one) >> one;
-    // x / 3 as (x · 21846) >> 16: exact for the multiples of 3 below 2^15.
-    const triples = (pairs *% (n -% @as(V, @splat(2))) *% @as(V, @splat(21846))) >> @splat(16);
-    return @select(u32, k == @as(V, @splat(0)), one, @select(u32, k == one, n, @select(u32, k == @as(V, @splat(2)), pairs, triples)));
+    const c2 = n *% (n -% one) >> one;
+    // Exact divisions of small numbers by multiply and shift: x / 3 = (x · 21846) >> 16
+    // below 2^15, x / 5 = (x · 52429) >> 18 below 43,690 (C(13, 4) · 9 = 6,435).
+    const c3 = (c2 *% (n -% @as(V, @splat(2))) *% @as(V, @splat(21846))) >> @splat(16);
+    const c4 = (c3 *% (n -% @as(V, @splat(3)))) >> @splat(2);
+    const c5 = (c4 *% (n -% @as(V, @splat(4))) *% @as(V, @splat(52429))) >> @splat(18);
+    var out = one;
+    out = @select(u32, k == one, n, out);
+    out = @select(u32, k == @as(V, @splat(2)), c2, out);
+    out = @select(u32, k == @as(V, @splat(3)), c3, out);
+    out = @select(u32, k == @as(V, @splat(4)), c4, out);
+    out = @select(u32, k == @as(V, @splat(5)), c5, out);
+    return out;
+}
+
+/// How many suit indices a configuration allows (`Indexer.suit_size`), lane by lane, from
+/// the vector path's packed configuration: hole count, board count, then a bit a single.
+inline fn suit_size_lanes(config: V, comptime singles: usize) V {
+    const one: V = @splat(1);
+    const kh = config >> @splat(3 + singles);
+    const kb = (config >> @splat(singles)) & @as(V, @splat(7));
+    const hole_choices = @select(u32, kh == @as(V, @splat(0)), one, @select(u32, kh == one, @as(V, @splat(13)), @as(V, @splat(78))));
+    var size = hole_choices *% flop_choices(@as(V, @splat(values)) - kh, kb);
+    var left = @as(V, @splat(values)) - kh - kb;
+    inline for (0..singles) |j| {
+        const bit = (config >> @splat(singles - 1 - j)) & one;
+        size *%= @select(u32, bit == one, left, one);
+        left -%= bit;
+    }
+    return size;
+}
+
+/// C(a + g − 1, g) lane by lane for g = 1..4 (g ≥ 3 only with a ≤ 13, where the wrapped
+/// products of the others are never chosen; a ≤ 2^16 for g = 2).
+inline fn multisets_lanes(a: V, g: V) V {
+    const one: V = @splat(1);
+    const m2 = a *% (a + one) >> one;
+    const m3 = (m2 *% (a + @as(V, @splat(2))) *% @as(V, @splat(21846))) >> @splat(16);
+    const m4 = (m3 *% (a + @as(V, @splat(3)))) >> @splat(2);
+    var part = a;
+    part = @select(u32, g >= @as(V, @splat(2)), m2, part);
+    part = @select(u32, g >= @as(V, @splat(3)), m3, part);
+    part = @select(u32, g >= @as(V, @splat(4)), m4, part);
+    return part;
 }
 
 /// One card of each lane's row: id, suit, value and bit within the suit; flags ids past 51.
