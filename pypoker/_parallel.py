@@ -38,6 +38,8 @@ def workers(threads: int | None) -> int:
 def thread_count(threads: int | None, items: int) -> int:
     """``threads=None``: every core for big batches, one for small; else exactly ``threads``."""
     if threads is None:
+        if items < 2 * ITEMS_PER_THREAD_MIN:  # one thread: no need to ask the OS (~1 µs)
+            return 1
         return max(1, min(cpu_count(), items // ITEMS_PER_THREAD_MIN))
     return max(1, min(workers(threads), items))
 

@@ -243,6 +243,47 @@ def chart(results: dict, path: Path) -> bool:
     return True
 
 
+REPEAT = 200  # small-batch calls a timing
+
+
+def latency(runs: int = 5, seed: int = 1, peers: bool = True) -> list[tuple[str, float]]:
+    """Microseconds a call for one hand in each form, the per-call overhead of small
+    batches, and the peers' one-hand calls: every figure a median of ``runs`` timings."""
+    calls = 2_000
+    cards = pp.deal(calls, 7, seed=seed)
+    forms = {
+        "pp.rank(list of 7 ids)": cards.tolist(),
+        "pp.rank(tuple of 7 ids)": [tuple(row) for row in cards.tolist()],
+        "pp.rank(1-D uint8 array)": list(cards),
+        "pp.rank(1-row (1, 7) array)": [row[None, :] for row in cards],
+        'pp.rank("AhKd7c2s3sQhJd")': pp.format_cards(cards),
+    }
+    rows = []
+    for name, inputs in forms.items():
+        seconds = median_ns(lambda inputs=inputs: [pp.rank(h) for h in inputs], runs) / 1e9
+        rows.append((name, seconds / calls * 1e6))
+    big = pp.deal(1 << 20, 7, seed=seed)
+    per_hand = median_ns(lambda: pp.rank(big, threads=1), runs) / len(big) / 1e3  # µs
+    for n in (10, 100, 1_000):
+        batch, out = big[:n].copy(), np.empty(n, dtype=np.uint16)
+        seconds = median_ns(lambda b=batch, o=out: [pp.rank(b, out=o) for _ in range(REPEAT)],
+                            runs) / 1e9  # fmt: skip
+        overhead = seconds / REPEAT * 1e6 - n * per_hand
+        rows.append((f"pp.rank((N={n}, 7)): per-call overhead", overhead))
+    if peers:
+        for name, (count, call) in _peers(cards).items():
+            if name in ("eval7", "phevaluator", "treys"):
+                rows.append((f"{name}: one hand", median_ns(call, runs) / count / 1e3))
+    return rows
+
+
+def main_latency(runs: int, seed: int, peers: bool) -> int:
+    print(f"one-call latency, {machine()}, kernels {pp.cpu()}")
+    for name, micros in latency(runs, seed, peers):
+        print(f"  {name:<44} {micros:8.3f} µs")
+    return 0
+
+
 def main(hands: int, runs: int, seed: int, peers: bool, output: str | None) -> int:
     results = run(hands, runs, seed, peers)
     print(render(results))

@@ -232,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     bench_parser.add_argument("--seed", type=int, default=1)
     bench_parser.add_argument("--no-peers", action="store_true", help="skip the other libraries")
     bench_parser.add_argument("-o", "--output", help="folder for rank.json and rank.png")
+    bench_parser.add_argument(
+        "--latency", action="store_true", help="µs a call: one hand in each form, small batches"
+    )
     equity_parser = commands.add_parser(
         "equity", help="equity of hands and ranges: pypoker equity AcKd 7h7s [- 8c 4d 7c]"
     )
@@ -277,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bench":
             from . import benchmark
 
+            if args.latency:
+                return benchmark.main_latency(args.runs, args.seed, not args.no_peers)
             return benchmark.main(args.hands, args.runs, args.seed, not args.no_peers, args.output)
         if args.command == "deal":
             return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._names import HAND_CARDS_MAX
-from ._native import InvalidHandError, check_hands, ffi, lib, new_error
+from ._native import InvalidHandError, check_hands, ffi, lib, new_error, thread_error
 from ._parallel import run_sliced, thread_count
 from .accumulators import ACCUMULATOR
 from .cards import parse_cards, parse_ragged
@@ -64,12 +64,20 @@ def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice,
     if n == 0:
         return out
     out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    workers = thread_count(threads, n)
+    if workers == 1:  # small batches: one call, no slicing (a few µs less a call)
+        err = thread_error()
+        status = rank_slice(out_buffer, 0, n, err)
+        if status != lib.PP_OK:
+            out[...] = 0
+            check_hands(status, err)
+        return out
 
     def call(start: int, stop: int):
         err = new_error()
         return rank_slice(out_buffer, start, stop, err), err, start
 
-    _raise_first_error(run_sliced(n, thread_count(threads, n), call), out)
+    _raise_first_error(run_sliced(n, workers, call), out)
     return out
 
 
@@ -131,8 +139,12 @@ def rank(
     - an ``(N,)`` uint64 array of card sets (bit i = card i) → ``(N,)`` uint16 ranks;
     - a list of strings (``["AhKd7c2s3s", …]``, any card counts) → ``(N,)`` uint16 ranks;
     - an ``(N,)`` array of ``pp.ACCUMULATOR`` (see ``pp.accumulate``) → ``(N,)`` uint16 ranks;
-    - one hand: a string, a 1-D uint8 array of ids, a uint64 scalar or one accumulator →
-      an ``int``.
+    - one hand: a string, a list or tuple of card ids, a 1-D uint8 array of ids, a uint64
+      scalar or one accumulator → an ``int``.
+
+    One hand (and a ``(1, k)`` array) takes a one-call path: well under a microsecond from
+    Python (``pypoker bench --latency`` measures it); a bad one raises the same error as a
+    batch.
 
     Other dtypes are refused, never reinterpreted. Arrays that are not C-contiguous are
     copied once; C-contiguous ones never are. ``out`` (uint16, shape ``(N,)``, C-contiguous,
@@ -143,10 +155,34 @@ def rank(
     of 52 or more, a card twice in a hand, a hand of the wrong size, or an accumulator whose
     key its cards do not make; ``out`` then holds zeros, never partial results.
     """
-    if isinstance(hands, str):
-        return int(_rank_card_rows(parse_cards(hands)[None, :], None, 1)[0])
-    if isinstance(hands, (list, tuple)):
+    # One hand: straight to the one-hand call, before anything else is looked at. It
+    # answers 0 for a bad hand, and the paths below then raise the error they always raise
+    # (same type, same message).
+    kind = type(hands)
+    if kind is list or kind is tuple:
+        if 0 < len(hands) <= HAND_CARDS_MAX and type(hands[0]) is int:
+            try:
+                found = _rank_hand(bytes(hands), len(hands))
+            except (TypeError, ValueError):  # not ints, or ints outside 0..255
+                found = 0
+            if found:
+                return found
+        if hands and not isinstance(hands[0], str):
+            return _rank_id_list(hands)
         return _rank_texts(hands, out, threads)
+    if kind is str or isinstance(hands, str):
+        if len(hands) <= TEXT_FAST_MAX:
+            encoded = hands.encode()
+            found = _rank_text(encoded, len(encoded))
+            if found:
+                return found
+        return int(_rank_card_rows(parse_cards(hands)[None, :], None, 1)[0])
+    if kind is np.ndarray and hands.dtype == np.uint8 and 0 < hands.size <= HAND_CARDS_MAX:
+        found = _rank_hand(hands.tobytes(), hands.size) if hands.ndim <= 2 else 0
+        if found and hands.ndim == 1:
+            return found
+        if found and hands.ndim == 2 and hands.shape[0] == 1 and out is None:
+            return np.array([found], dtype=np.uint16)
     if isinstance(hands, np.generic) and hands.dtype == np.uint64:
         return int(_rank_set_rows(np.asarray(hands).reshape(1), None, 1)[0])
     if isinstance(hands, np.void) and hands.dtype == ACCUMULATOR:
@@ -182,6 +218,29 @@ def rank(
         f"hands have dtype {hands.dtype}: pass uint8 card ids (N, k) or uint64 card sets "
         "(N,); other dtypes are not converted silently (check the values, then .astype)"
     )
+
+
+TEXT_FAST_MAX = 64  # characters: longer strings take the batch parser's path
+_rank_hand = lib.pp_rank_hand
+_rank_text = lib.pp_rank_text
+
+
+def _rank_id_list(hand: Sequence[int]) -> int:
+    """One hand given as a list or tuple of card ids that the one-hand call refused: the
+    error that names why (or the rank, for ids of NumPy integer types)."""
+    for position, card in enumerate(hand):
+        if isinstance(card, (bool, np.bool_)) or not isinstance(card, (int, np.integer)):
+            raise TypeError(
+                f"a hand given as a list holds card ids (ints) or is a list of strings; "
+                f"position {position} holds {type(card).__name__}"
+            )
+        if not 0 <= card <= 255:
+            raise InvalidHandError(
+                f"row 0: card id {card} at position {position} is not a card (card ids are 0..51)",
+                0,
+                int(card),
+            )
+    return rank(np.array(hand, dtype=np.uint8))  # raises the batch path's error
 
 
 def _rank_texts(texts: Sequence[str], out: np.ndarray | None, threads: int | None):

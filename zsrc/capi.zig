@@ -116,7 +116,7 @@ pub const header_constants = .{
 };
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 14;
+pub const abi_version: u32 = 15;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -280,6 +280,34 @@ pub const api = struct {
     }
 
     /// Ranks `n` card sets (bit i = card i, 1..7 cards each) into `out[n]`.
+    /// The rank of one hand of `k` (1..7) card ids, `cards[k]`; 0 when a card is not a card
+    /// or repeats (the batch calls say which). One hand's fast path: no error record, no
+    /// per-CPU dispatch (one hand is scalar work at every level).
+    pub fn pp_rank_hand(cards: ?[*]const c_char, k: u32) callconv(.c) u16 {
+        const c = cards orelse return 0;
+        if (k < 1 or k > eval.hand_cards_max) return 0;
+        var hand: Accumulator = .empty;
+        for (c[0..k]) |char| {
+            const id: u8 = @bitCast(char);
+            if (id >= eval.card_count or hand.mask >> @intCast(id) & 1 != 0) return 0;
+            hand.add(id);
+        }
+        return eval.rank_accumulator(hand);
+    }
+
+    /// The rank of one hand written as text, `text[length]` ("AhKd7c…", the forms
+    /// `pp_parse_cards` reads); 0 when it does not read as 1..7 distinct cards.
+    pub fn pp_rank_text(text: ?[*]const c_char, length: u64) callconv(.c) u16 {
+        const t = text orelse return 0;
+        var ids: [eval.hand_cards_max]u8 = undefined;
+        var counts: [1]u32 = undefined;
+        const offsets = [2]i64{ 0, @intCast(length) };
+        const bytes: [*]const u8 = @ptrCast(t);
+        if (parse.parse_strings(bytes[0..length], &offsets, &ids, &counts) != null) return 0;
+        if (counts[0] == 0) return 0;
+        return eval.rank_cards(ids[0..counts[0]]);
+    }
+
     pub fn pp_rank_sets(sets: ?[*]const u64, n: u64, out: ?[*]u16, err: ?*Error) callconv(.c) Status {
         if (n == 0) return .ok;
         const s = sets orelse return .null_pointer;
@@ -845,4 +873,22 @@ test "capi: statuses for bad arguments, never a crash" {
     const offsets = [_]i64{ 0, 4, 2 };
     var counts: [2]u32 = undefined;
     try std.testing.expectEqual(Status.bad_argument, api.pp_parse_cards("AhKd", &offsets, 2, null, 0, &counts, &err));
+}
+
+test "capi: one hand's calls rank as the batch does and answer 0 for a bad hand" {
+    const ids = [_]u8{ 12, 25, 38, 51, 11, 24, 0 };
+    var out: [1]u16 = undefined;
+    try std.testing.expectEqual(Status.ok, api.pp_rank_cards(&ids, 1, 7, &out, null));
+    const chars: [*]const c_char = @ptrCast(&ids);
+    try std.testing.expectEqual(out[0], api.pp_rank_hand(chars, 7));
+    const text = "AsAcAhAdKsKc2s";
+    try std.testing.expectEqual(out[0], api.pp_rank_text(@ptrCast(text), text.len));
+    const repeated = [_]u8{ 3, 3 };
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_hand(@ptrCast(&repeated), 2));
+    const past = [_]u8{ 3, 52 };
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_hand(@ptrCast(&past), 2));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_hand(@ptrCast(&ids), 0));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast(text), 0));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast("AhAh"), 4));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast("AhKdQcJsTs9h8h7h"), 16));
 }

@@ -6,6 +6,7 @@ const std = @import("std");
 const capi = @import("capi");
 
 fn c_type(comptime T: type) []const u8 {
+    if (T == c_char) return "char"; // so cffi passes Python bytes without a copy
     return switch (@typeInfo(T)) {
         .void, .@"opaque" => "void",
         .float => |float| switch (float.bits) {
