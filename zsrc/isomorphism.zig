@@ -140,9 +140,10 @@ pub fn Indexer(comptime layout: []const u8) type {
             for (layout) |k| n *= (k + 1) * (k + 1) * (k + 1);
             break :count n;
         };
-        const tuple_number: [radix_count]u16 = table: {
+        /// One spare entry at the end: the vector path's 32-bit gather of the last one reads it.
+        const tuple_number: [radix_count + 1]u16 = table: {
             @setEvalBranchQuota(10_000_000);
-            var t: [radix_count]u16 = @splat(std.math.maxInt(u16));
+            var t: [radix_count + 1]u16 = @splat(std.math.maxInt(u16));
             const orders = permutations();
             for (configs, 0..) |tuple, i| {
                 for (orders) |order| {
@@ -180,8 +181,6 @@ pub fn Indexer(comptime layout: []const u8) type {
             const slots = if (direct) radix_count else configs.len;
             /// The tuple's first index, by slot.
             const offsets32: [slots]u32 = by_slot();
-            /// `tuple_number`, and one spare entry: a 32-bit gather at the last reads past it.
-            const tuple16: [if (direct) 0 else radix_count + 1]u16 = if (direct) .{} else tuple_number ++ [1]u16{0};
             const weight: [layout.len][suits]u32 = table: {
                 var t: [layout.len][suits]u32 = @splat(@splat(0));
                 for (0..layout.len) |round| for (0..suits - 1) |s| {
@@ -611,6 +610,21 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             single[j] = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, first_board + j)), &bad);
             inline for (0..j) |i| bad |= @select(u32, single[i].id == single[j].id, ones, zero);
         }
+        // Each single card's value among the values its suit has not used before it: one
+        // popcount a card (its suit's used values picked lane by lane).
+        var places: [singles]V = undefined;
+        inline for (0..singles) |j| {
+            var used: V = zero;
+            inline for (0..suits) |s| {
+                const suit: V = @splat(s);
+                const hole_s = (hole0.bit & @select(u32, hole0.suit == suit, ones, zero)) |
+                    (hole1.bit & @select(u32, hole1.suit == suit, ones, zero));
+                used |= (hole_s | board_bits[s]) & @select(u32, single[j].suit == suit, ones, zero);
+            }
+            inline for (0..j) |i| used |= single[i].bit & @select(u32, single[i].suit == single[j].suit, ones, zero);
+            bad |= used & single[j].bit;
+            places[j] = single[j].value -% @as(V, @popCount(used & (single[j].bit -% one)));
+        }
         var keys: [suits]V = undefined;
         var number: V = zero;
         inline for (0..suits) |s| {
@@ -621,9 +635,7 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             const only0 = in0 & ~in1;
             const only1 = in1 & ~in0;
             const b = board_bits[s];
-            var used = (hole0.bit & in0) | (hole1.bit & in1);
-            bad |= b & used;
-            used |= b;
+            bad |= b & ((hole0.bit & in0) | (hole1.bit & in1));
             const kh = (in0 & one) + (in1 & one);
             const kb = board_count[s];
             // The hole's values in this suit, h1 < h2 (either may be absent), and their colex.
@@ -645,13 +657,10 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             var lefts: [singles]V = undefined;
             inline for (0..singles) |j| {
                 const here = @select(u32, single[j].suit == suit, ones, zero);
-                bad |= used & single[j].bit & here;
-                const place = single[j].value -% @as(V, @popCount(used & (single[j].bit -% one)));
-                terms[j] = place & here;
+                terms[j] = places[j] & here;
                 counts[j] = here & one;
                 lefts[j] = left;
                 left -%= counts[j];
-                used |= single[j].bit & here;
                 config = config << one | counts[j];
                 number += counts[j] *% @as(V, @splat(T.weight[2 + j][s]));
             }
@@ -676,7 +685,7 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             keys[p[0]] = @max(a, b);
             keys[p[1]] = @min(a, b);
         }
-        const slot = if (T.direct) number else gather16(&T.tuple16, number);
+        const slot = if (T.direct) number else gather16(&I.tuple_number, number);
         var result = gather(&T.offsets32, slot);
         // Sorted, equal configurations are neighbours: a suit's level in its group and the
         // product of the earlier groups' sizes follow from comparing them (cheaper than a
