@@ -46,16 +46,60 @@ fn write_enum(w: *std.Io.Writer, comptime T: type, comptime prefix: []const u8) 
     try w.print("}} {s};\n\n", .{T.c_name});
 }
 
+/// The source of the exports: parameter names are not in a function's type, so they are
+/// read from its declaration, `pub fn name(a: A, b: B) …`.
+const capi_source = @embedFile("capi.zig");
+
 fn write_function(w: *std.Io.Writer, comptime name: []const u8, comptime F: type) !void {
     const info = @typeInfo(F).@"fn";
     try w.print("{s} {s}(", .{ comptime c_type(info.return_type.?), name });
     if (info.param_types.len == 0) try w.writeAll("void");
+    var names = ParameterNames.of(name);
     inline for (info.param_types, 0..) |param_type, i| {
         if (i > 0) try w.writeAll(", ");
-        try w.writeAll(comptime c_type(param_type.?));
+        try w.print("{s} {s}", .{ comptime c_type(param_type.?), names.next() orelse return error.ParameterNames });
     }
+    if (names.next() != null) return error.ParameterNames;
     try w.writeAll(");\n");
 }
+
+/// The names in `pub fn name(…)`, in order: what precedes each top-level `:`.
+const ParameterNames = struct {
+    list: []const u8,
+    at: usize = 0,
+
+    fn of(comptime name: []const u8) ParameterNames {
+        const head = "pub fn " ++ name ++ "(";
+        const start = (std.mem.indexOf(u8, capi_source, head) orelse @panic("no declaration of " ++ name)) + head.len;
+        var depth: usize = 0;
+        var end = start;
+        while (capi_source[end] != ')' or depth > 0) : (end += 1) {
+            switch (capi_source[end]) {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                else => {},
+            }
+        }
+        return .{ .list = capi_source[start..end] };
+    }
+
+    fn next(names: *ParameterNames) ?[]const u8 {
+        // One parameter: up to the next comma outside brackets (or the end).
+        var depth: usize = 0;
+        var end = names.at;
+        while (end < names.list.len and (names.list[end] != ',' or depth > 0)) : (end += 1) {
+            switch (names.list[end]) {
+                '(', '[' => depth += 1,
+                ')', ']' => depth -= 1,
+                else => {},
+            }
+        }
+        const parameter = std.mem.trim(u8, names.list[names.at..end], " \n");
+        names.at = @min(end + 1, names.list.len);
+        const colon = std.mem.indexOfScalar(u8, parameter, ':') orelse return null;
+        return std.mem.trim(u8, parameter[0..colon], " ");
+    }
+};
 
 pub fn main(init: std.process.Init) !void {
     const io = init.io;
