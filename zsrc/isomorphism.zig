@@ -346,7 +346,7 @@ pub fn Indexer(comptime layout: []const u8) type {
                 }
                 keys[s] = config << 48 | (index_mask - suit_index);
             }
-            sort_decreasing(&keys);
+            sort_decreasing(u64, &keys);
             const tuple = tuple_number[number];
             var result = offsets[tuple];
             inline for (0..suits) |s| {
@@ -439,8 +439,8 @@ fn colex_unrank(index: u64, k: u32) u64 {
     return set;
 }
 
-/// A sorting network for four keys, greatest first.
-inline fn sort_decreasing(keys: *[suits]u64) void {
+/// A sorting network for four keys, greatest first (scalars, or vectors lane by lane).
+inline fn sort_decreasing(comptime K: type, keys: *[suits]K) void {
     const pairs = [_][2]usize{ .{ 0, 1 }, .{ 2, 3 }, .{ 0, 2 }, .{ 1, 3 }, .{ 1, 2 } };
     inline for (pairs) |p| {
         const a = keys[p[0]];
@@ -678,13 +678,7 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             keys[s] = config << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
         }
         if (@reduce(.Or, bad) != 0) return row;
-        const pairs = [_][2]usize{ .{ 0, 1 }, .{ 2, 3 }, .{ 0, 2 }, .{ 1, 3 }, .{ 1, 2 } };
-        inline for (pairs) |p| {
-            const a = keys[p[0]];
-            const b = keys[p[1]];
-            keys[p[0]] = @max(a, b);
-            keys[p[1]] = @min(a, b);
-        }
+        sort_decreasing(V, &keys);
         const slot = if (T.direct) number else gather16(&I.tuple_number, number);
         var result = gather(&T.offsets32, slot);
         // Sorted, equal configurations are neighbours: a suit's level in its group and the
