@@ -293,10 +293,11 @@ def _preflop_table(bins: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None
     from every canonical river board weighted by its multiplicity."""
     boards, weight = canonical_boards("river")
     classes = hand_index(COMBOS)  # each combo's preflop class
-    share = np.zeros(169)
-    square = np.zeros(169)
-    count = np.zeros(169)
-    histogram = np.zeros(169 * max(bins, 1))
+    n_classes = hand_index_size("preflop")  # 169
+    share = np.zeros(n_classes)
+    square = np.zeros(n_classes)
+    count = np.zeros(n_classes)
+    histogram = np.zeros(n_classes * max(bins, 1))
     chunk = 4096
     for start in range(0, len(boards), chunk):
         equity = hand_vs_range(boards[start : start + chunk])
@@ -304,11 +305,11 @@ def _preflop_table(bins: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None
         live = ~np.isnan(equity)
         cls = np.broadcast_to(classes[None, :].astype(np.int64), equity.shape)[live]
         e, mm = equity[live], m[live]
-        share += np.bincount(cls, weights=mm * e, minlength=169)
-        square += np.bincount(cls, weights=mm * e * e, minlength=169)
-        count += np.bincount(cls, weights=mm, minlength=169)
+        share += np.bincount(cls, weights=mm * e, minlength=n_classes)
+        square += np.bincount(cls, weights=mm * e * e, minlength=n_classes)
+        count += np.bincount(cls, weights=mm, minlength=n_classes)
         if bins:
             b = np.minimum((e * bins).astype(np.int64), bins - 1)
-            histogram += np.bincount(cls * bins + b, weights=mm, minlength=169 * bins)
-    hist = (histogram.reshape(169, bins) / count[:, None]) if bins else None
+            histogram += np.bincount(cls * bins + b, weights=mm, minlength=n_classes * bins)
+    hist = (histogram.reshape(n_classes, bins) / count[:, None]) if bins else None
     return share / count, square / count, hist
