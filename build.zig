@@ -21,6 +21,11 @@ pub fn build(b: *std.Build) void {
     const tables_zig = gen_run.addOutputFileArg("tables.zig");
     const tables = b.createModule(.{ .root_source_file = tables_zig });
 
+    // Which compilations define the tables linked into the library once (zsrc/linked.zig):
+    // every one but the kernel objects, which link to capi.zig's (or a test's) copies.
+    const in_kernel = linkOptions(b, false);
+    const owner = linkOptions(b, true);
+
     // The library's own code targets the architecture's baseline CPU, so it loads anywhere;
     // the hot loops come in kernel objects, one per CPU level, chosen at run time.
     const is_x86_64 = target.result.cpu.arch == .x86_64;
@@ -59,7 +64,10 @@ pub fn build(b: *std.Build) void {
             .optimize = if (optimize == .debug) .safe else optimize,
             .strip = optimize != .debug,
             .pic = true,
-            .imports = &.{.{ .name = "tables", .module = tables }},
+            .imports = &.{
+                .{ .name = "tables", .module = tables },
+                .{ .name = "link_options", .module = in_kernel },
+            },
         });
         module.addOptions("kernel_options", options);
         kernel_objects[i] = b.addObject(.{
@@ -73,7 +81,10 @@ pub fn build(b: *std.Build) void {
         .target = if (is_x86_64) lib_target else target,
         .optimize = optimize,
         .strip = optimize != .debug,
-        .imports = &.{.{ .name = "tables", .module = tables }},
+        .imports = &.{
+            .{ .name = "tables", .module = tables },
+            .{ .name = "link_options", .module = owner },
+        },
     });
     for (kernel_objects[0..kernel_count]) |object| capi.addObject(object);
     const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = capi });
@@ -89,7 +100,10 @@ pub fn build(b: *std.Build) void {
             .imports = &.{.{ .name = "capi", .module = b.createModule(.{
                 .root_source_file = b.path("zsrc/capi.zig"),
                 .target = b.graph.host,
-                .imports = &.{.{ .name = "tables", .module = tables }},
+                .imports = &.{
+                    .{ .name = "tables", .module = tables },
+                    .{ .name = "link_options", .module = owner },
+                },
             }) }},
         }),
     });
@@ -102,7 +116,10 @@ pub fn build(b: *std.Build) void {
             .root_source_file = b.path("zsrc/tests.zig"),
             .target = target,
             .optimize = .ReleaseSafe,
-            .imports = &.{.{ .name = "tables", .module = tables }},
+            .imports = &.{
+                .{ .name = "tables", .module = tables },
+                .{ .name = "link_options", .module = owner },
+            },
         }),
     });
     for (kernel_objects[0..kernel_count]) |object| tests.root_module.addObject(object);
@@ -114,10 +131,19 @@ pub fn build(b: *std.Build) void {
             .root_source_file = b.path("zsrc/microbench.zig"),
             .target = target,
             .optimize = .fast,
-            .imports = &.{.{ .name = "tables", .module = tables }},
+            .imports = &.{
+                .{ .name = "tables", .module = tables },
+                .{ .name = "link_options", .module = owner },
+            },
         }),
     });
     b.step("microbench", "Time the parts of one ranking").dependOn(&b.addRunArtifact(microbench).step);
     const test_step = b.step("test", "Run the Zig tests (exhaustive over 5-, 6- and 7-card hands)");
     test_step.dependOn(&b.addRunArtifact(tests).step);
+}
+
+fn linkOptions(b: *std.Build, owns_tables: bool) *std.Build.Module {
+    const options = b.addOptions();
+    options.addOption(bool, "owns_tables", owns_tables);
+    return options.createModule();
 }

@@ -11,6 +11,12 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 
+/// The calling convention the row sources declare LLVM's vector intrinsics with
+/// (`extern fn @"llvm.x86…"`): SysV passes vectors in registers on every OS. Windows x64's C
+/// convention would pass them by reference, which LLVM cannot select as an intrinsic, so the
+/// Windows build would fail with the C default.
+pub const intrinsic: std.builtin.CallingConvention = .{ .x86_64_sysv = .{} };
+
 /// What a vector tally of `lanes` rows gives: each row's fingerprint (eval.zig), whether it
 /// holds a flush, and whether any of the rows is bad.
 pub fn Tallied(comptime lanes: u32) type {

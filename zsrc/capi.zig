@@ -152,6 +152,14 @@ comptime {
     std.debug.assert(@sizeOf(Error) == 16);
 }
 
+comptime {
+    // This object owns the tables the kernel objects link to (linked.zig): each file that
+    // holds some lists them, and naming the list here exports them.
+    _ = eval.linked_tables;
+    _ = @import("columns.zig").linked_tables;
+    _ = isomorphism.linked_tables;
+}
+
 fn report_hand_error(err: ?*Error, e: batch.HandError) Status {
     if (err) |out| out.* = .{ .row = e.row, .card = e.card, .position = e.position };
     return switch (e.kind) {

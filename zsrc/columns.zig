@@ -13,6 +13,7 @@ const blocks = @import("blocks.zig");
 const row_sources = @import("rows.zig");
 const parse = @import("parse.zig");
 const deal = @import("deal.zig");
+const linked = @import("linked.zig");
 
 pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void {
     std.debug.assert(k >= 1 and k <= eval.hand_cards_max);
@@ -282,7 +283,9 @@ inline fn rank_fixed_stride(
 /// Per pair of ASCII bytes (value char, suit char; 7 bits each): the card's accumulator key
 /// and its bit, or 0 and 0 when the pair is not a card. One load each per card, where
 /// classifying the two bytes first would take four.
-const pair_cards: [1 << 14]eval.Accumulator = pair_table();
+const pair_cards = linked.table("pair_cards", pair_table());
+/// What capi.zig's object exports for the kernel objects (see linked.zig).
+pub const linked_tables = .{pair_cards};
 
 /// Each entry is the card's key contribution and its bit, side by side, so one cache line
 /// serves both loads; a pair that is not a card is all zero.

@@ -13,7 +13,16 @@
 //! a shared board, tally the board once, copy it, add each player's two cards and rank.
 const std = @import("std");
 const tables = @import("tables");
+const linked = @import("linked.zig");
 const assert = std.debug.assert;
+
+// The generated tables the hot paths read, linked into the library once (linked.zig).
+const lookup = linked.table("lookup", tables.lookup);
+const row_offsets = linked.table("row_offsets", tables.row_offsets);
+const flush_ranks = linked.table("flush_ranks", tables.flush_ranks);
+const pattern_keys = linked.table("pattern_keys", tables.pattern_keys);
+/// What capi.zig's object exports for the kernel objects (see linked.zig).
+pub const linked_tables = .{ lookup, row_offsets, flush_ranks, pattern_keys };
 
 pub const card_count = 52;
 pub const value_count = 13;
@@ -102,7 +111,7 @@ pub inline fn rank_accumulator(accumulator: Accumulator) u16 {
     if (flush != 0) {
         const suit: u6 = @intCast((@ctz(flush) - (suit_counter_shift + 3)) >> 2);
         const pattern = (accumulator.mask >> (@as(u6, value_count) * suit)) & value_pattern_mask;
-        return tables.flush_ranks[@intCast(pattern)];
+        return flush_ranks[@intCast(pattern)];
     }
     return rank_fingerprint(@truncate(accumulator.key));
 }
@@ -110,8 +119,8 @@ pub inline fn rank_accumulator(accumulator: Accumulator) u16 {
 /// Rank of a hand known to hold no flush, from its fingerprint (the low 32 bits of `key`).
 pub inline fn rank_fingerprint(fingerprint: u32) u16 {
     const row = (fingerprint >> tables.row_shift) & (tables.row_count - 1);
-    const slot = (fingerprint +% tables.row_offsets[row]) & (tables.lookup_size - 1);
-    return tables.lookup[slot];
+    const slot = (fingerprint +% row_offsets[row]) & (tables.lookup_size - 1);
+    return lookup[slot];
 }
 
 /// `rank_fingerprint` for a fingerprint known to be a sum of at most seven value
@@ -120,8 +129,8 @@ pub inline fn rank_fingerprint(fingerprint: u32) u16 {
 /// end, which holds a copy of its first; for a key no hand makes (a bad row's, whose rank
 /// is thrown away) too, as unused rows have base 0.
 pub inline fn rank_fingerprint_unmasked(fingerprint: u32) u16 {
-    const offset = tables.row_offsets[fingerprint >> tables.row_shift];
-    return tables.lookup[fingerprint +% offset];
+    const offset = row_offsets[fingerprint >> tables.row_shift];
+    return lookup[fingerprint +% offset];
 }
 
 comptime {
@@ -134,8 +143,8 @@ pub inline fn rank_set(set: u64) u16 {
     var fingerprint: u32 = 0;
     inline for (0..suit_count) |suit| {
         const pattern: u13 = @truncate(set >> (value_count * suit));
-        if (@popCount(pattern) >= 5) return tables.flush_ranks[pattern];
-        fingerprint +%= tables.pattern_keys[pattern];
+        if (@popCount(pattern) >= 5) return flush_ranks[pattern];
+        fingerprint +%= pattern_keys[pattern];
     }
     return rank_fingerprint(fingerprint);
 }
@@ -146,7 +155,7 @@ pub fn key_of_set(set: u64) u64 {
     var key: u64 = Accumulator.empty.key;
     inline for (0..suit_count) |suit| {
         const pattern: u13 = @truncate(set >> (value_count * suit));
-        key +%= tables.pattern_keys[pattern];
+        key +%= pattern_keys[pattern];
         key +%= @as(u64, @popCount(pattern)) << (suit_counter_shift + 4 * suit);
     }
     return key;

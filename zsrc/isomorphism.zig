@@ -20,6 +20,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
+const linked = @import("linked.zig");
 
 const values = eval.value_count;
 const suits = eval.suit_count;
@@ -42,7 +43,8 @@ const binomial: [values + 1][values + 1]u32 = table: {
 };
 
 /// Colex index of a set of values among all 13: Σ C(position of the i-th lowest, i).
-const colex: [1 << values]u16 = table: {
+const colex = linked.table("iso_colex", colex_values);
+const colex_values: [1 << values]u16 = table: {
     @setEvalBranchQuota(200_000);
     var t: [1 << values]u16 = undefined;
     for (0..1 << values) |set| {
@@ -85,12 +87,12 @@ inline fn compress(set: u64, used: u64) u64 {
 
 /// `colex` widened for VPGATHERDD, with the set's size in the high half: a board round's
 /// size read back through it differs from its count of cards exactly when a card repeats.
-const colex32: [1 << values]u32 = table: {
+const colex32 = linked.table("iso_colex32", table: {
     @setEvalBranchQuota(100_000);
     var t: [1 << values]u32 = undefined;
-    for (0..1 << values) |set| t[set] = @as(u32, @popCount(set)) << 16 | colex[set];
+    for (0..1 << values) |set| t[set] = @as(u32, @popCount(set)) << 16 | colex_values[set];
     break :table t;
-};
+});
 
 fn widen(comptime T: type, comptime n: usize, comptime from: [n]T) [n]u32 {
     @setEvalBranchQuota(1_000_000);
@@ -115,6 +117,12 @@ pub fn Indexer(comptime layout: []const u8) type {
     std.debug.assert(layout.len >= 1 and layout.len <= rounds_max);
     return struct {
         pub const rounds = layout;
+        /// The layout in its tables' symbol names (linked.zig), e.g. "_2_3_1_1".
+        const name = name: {
+            var text: []const u8 = "";
+            for (layout) |k| text = text ++ "_" ++ .{'0' + k};
+            break :name text;
+        };
         pub const cards: u32 = sum: {
             var n: u32 = 0;
             for (layout) |k| n += k;
@@ -141,7 +149,8 @@ pub fn Indexer(comptime layout: []const u8) type {
             break :count n;
         };
         /// One spare entry at the end: the vector path's 32-bit gather of the last one reads it.
-        const tuple_number: [radix_count + 1]u16 = table: {
+        const tuple_number = linked.table("iso_tuple_number" ++ name, tuple_numbers);
+        const tuple_numbers: [radix_count + 1]u16 = table: {
             @setEvalBranchQuota(10_000_000);
             var t: [radix_count + 1]u16 = @splat(std.math.maxInt(u16));
             const orders = permutations();
@@ -180,7 +189,7 @@ pub fn Indexer(comptime layout: []const u8) type {
             pub const direct = radix_count <= 8192;
             const slots = if (direct) radix_count else configs.len;
             /// The tuple's first index, by slot.
-            const offsets32: [slots]u32 = by_slot();
+            const offsets32 = linked.table("iso_offsets32" ++ name, by_slot());
             const weight: [layout.len][suits]u32 = table: {
                 var t: [layout.len][suits]u32 = @splat(@splat(0));
                 for (0..layout.len) |round| for (0..suits - 1) |s| {
@@ -193,7 +202,7 @@ pub fn Indexer(comptime layout: []const u8) type {
                 @setEvalBranchQuota(10_000_000);
                 var t: [slots]u32 = @splat(0);
                 for (0..slots) |slot| {
-                    const tuple = if (direct) tuple_number[slot] else slot;
+                    const tuple = if (direct) tuple_numbers[slot] else slot;
                     if (tuple == std.math.maxInt(u16)) continue; // no hand has these counts
                     t[slot] = @intCast(offsets[tuple]);
                 }
@@ -488,6 +497,16 @@ const layouts = [_]LayoutEntry{
     .{ .hole = 0, .board = 5, .per_street = true, .rounds = &.{ 3, 1, 1 } },
 };
 
+/// What capi.zig's object exports for the kernel objects (see linked.zig): every layout's.
+pub const linked_tables = tables: {
+    var list: []const *const anyopaque = &.{ colex, colex32 };
+    for (layouts) |l| {
+        const I = Indexer(l.rounds);
+        list = list ++ .{ I.tuple_number, I.vector.offsets32 };
+    }
+    break :tables list;
+};
+
 /// How many canonical hands the layout has; 0 when there is no such layout.
 pub fn layout_size(hole: u32, board: u32, per_street: bool) u64 {
     inline for (layouts) |l| {
@@ -672,15 +691,15 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
                 inner = terms[j] + (if (j + 1 < singles) round_choices *% inner else zero);
             }
             const board_choices: V = if (singles > 0) flop_choices(@as(V, @splat(values)) - kh, kb) else zero;
-            const colex_board = gather(&colex32, shifted);
+            const colex_board = gather(colex32, shifted);
             bad |= (colex_board >> @splat(16)) ^ kb;
             const suit_index = colex_hole + choices *% ((colex_board & @as(V, @splat(0xFFFF))) + board_choices *% inner);
             keys[s] = config << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
         }
         if (@reduce(.Or, bad) != 0) return row;
         sort_decreasing(V, &keys);
-        const slot = if (T.direct) number else gather16(&I.tuple_number, number);
-        var result = gather(&T.offsets32, slot);
+        const slot = if (T.direct) number else gather16(I.tuple_number, number);
+        var result = gather(T.offsets32, slot);
         // Sorted, equal configurations are neighbours: a suit's level in its group and the
         // product of the earlier groups' sizes follow from comparing them (cheaper than a
         // gather a suit on CPUs whose gathers are microcoded).

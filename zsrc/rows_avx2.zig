@@ -26,6 +26,7 @@ const builtin = @import("builtin");
 const eval = @import("eval.zig");
 const parse = @import("parse.zig");
 const blocks = @import("blocks.zig");
+const intrinsic = blocks.intrinsic;
 
 /// Whether this build's CPU level has these kernels (kernels.zig's avx2 level does).
 pub const available = builtin.cpu.arch == .x86_64 and
@@ -36,8 +37,8 @@ const Lanes = @Vector(4, u64);
 const cards_per_row = 7;
 const rows_per_vector = 4;
 
-extern fn @"llvm.x86.avx2.pshuf.b"(Bytes, Bytes) Bytes;
-extern fn @"llvm.x86.avx2.psad.bw"(Bytes, Bytes) Lanes;
+extern fn @"llvm.x86.avx2.pshuf.b"(Bytes, Bytes) callconv(intrinsic) Bytes;
+extern fn @"llvm.x86.avx2.psad.bw"(Bytes, Bytes) callconv(intrinsic) Lanes;
 
 /// `vpshufb`: each byte of `index` picks `table[index & 15]` within its 128-bit half, or 0
 /// when the index's top bit is set.
@@ -340,8 +341,8 @@ fn Text(comptime stride: u32) type {
         }
 
         const Words = @Vector(16, i16);
-        extern fn @"llvm.x86.avx2.pmadd.ub.sw"(Bytes, Bytes) Words;
-        extern fn @"llvm.x86.avx2.packuswb"(Words, Words) Bytes;
+        extern fn @"llvm.x86.avx2.pmadd.ub.sw"(Bytes, Bytes) callconv(intrinsic) Words;
+        extern fn @"llvm.x86.avx2.packuswb"(Words, Words) callconv(intrinsic) Bytes;
         /// (1, 13) a pair: value code + 13 * suit code.
         const pair_weights: Bytes = weights: {
             var bytes: [32]u8 = undefined;

@@ -24,6 +24,7 @@ const builtin = @import("builtin");
 const eval = @import("eval.zig");
 const parse = @import("parse.zig");
 const blocks = @import("blocks.zig");
+const intrinsic = blocks.intrinsic;
 
 /// Whether this build's CPU level has these kernels (kernels.zig's avx512 level does).
 pub const available = builtin.cpu.arch == .x86_64 and
@@ -44,10 +45,10 @@ pub const Eight = blocks.Tallied(rows_per_vector);
 /// sets 0.97 either way.
 const two_tallies_a_pass = 2;
 
-extern fn @"llvm.x86.avx512.permvar.qi.512"(Bytes, Bytes) Bytes;
-extern fn @"llvm.x86.avx512.vpermi2var.qi.512"(Bytes, Bytes, Bytes) Bytes;
-extern fn @"llvm.x86.avx512.pmultishift.qb.512"(Bytes, Bytes) Bytes;
-extern fn @"llvm.x86.avx512.psad.bw.512"(Bytes, Bytes) Lanes;
+extern fn @"llvm.x86.avx512.permvar.qi.512"(Bytes, Bytes) callconv(intrinsic) Bytes;
+extern fn @"llvm.x86.avx512.vpermi2var.qi.512"(Bytes, Bytes, Bytes) callconv(intrinsic) Bytes;
+extern fn @"llvm.x86.avx512.pmultishift.qb.512"(Bytes, Bytes) callconv(intrinsic) Bytes;
+extern fn @"llvm.x86.avx512.psad.bw.512"(Bytes, Bytes) callconv(intrinsic) Lanes;
 
 /// `vpermb`: each byte of `index` picks `table[index & 63]`.
 inline fn lookup64(table: Bytes, index: Bytes) Bytes {
