@@ -29,29 +29,13 @@ pub fn build(b: *std.Build) void {
     // The library's own code targets the architecture's baseline CPU, so it loads anywhere;
     // the hot loops come in kernel objects, one per CPU level, chosen at run time.
     const is_x86_64 = target.result.cpu.arch == .x86_64;
-    const lib_target = b.resolveTargetQuery(.{
-        .cpu_arch = target.result.cpu.arch,
-        .os_tag = target.result.os.tag,
-        .abi = target.result.abi,
-        .cpu_model = .baseline,
-    });
+    const lib_target = cpuTarget(b, target, target.result.cpu.arch, .baseline, .empty);
     const kernel_levels = [_]struct { name: []const u8, target: std.Build.ResolvedTarget }{
         .{ .name = "baseline", .target = lib_target },
-        .{ .name = "avx2", .target = b.resolveTargetQuery(.{
-            .cpu_arch = .x86_64,
-            .os_tag = target.result.os.tag,
-            .abi = target.result.abi,
-            .cpu_model = .{ .explicit = &std.Target.x86.cpu.x86_64_v3 },
-        }) },
+        .{ .name = "avx2", .target = cpuTarget(b, target, .x86_64, .{ .explicit = &std.Target.x86.cpu.x86_64_v3 }, .empty) },
         // x86-64-v4 (AVX-512 F/BW/CD/DQ/VL) plus the byte permutes and bit counts the row
         // tallies use: Ice Lake, Zen 4 and later.
-        .{ .name = "avx512", .target = b.resolveTargetQuery(.{
-            .cpu_arch = .x86_64,
-            .os_tag = target.result.os.tag,
-            .abi = target.result.abi,
-            .cpu_model = .{ .explicit = &std.Target.x86.cpu.x86_64_v4 },
-            .cpu_features_add = std.Target.x86.featureSet(&.{ .avx512vbmi, .avx512bitalg, .avx512vpopcntdq }),
-        }) },
+        .{ .name = "avx512", .target = cpuTarget(b, target, .x86_64, .{ .explicit = &std.Target.x86.cpu.x86_64_v4 }, std.Target.x86.featureSet(&.{ .avx512vbmi, .avx512bitalg, .avx512vpopcntdq })) },
     };
     var kernel_objects: [kernel_levels.len]*std.Build.Step.Compile = undefined;
     const kernel_count: usize = if (is_x86_64) kernel_levels.len else 1;
@@ -146,4 +130,21 @@ fn linkOptions(b: *std.Build, owns_tables: bool) *std.Build.Module {
     const options = b.addOptions();
     options.addOption(bool, "owns_tables", owns_tables);
     return options.createModule();
+}
+
+/// `target` (its OS, OS version range and ABI: a wheel's macOS 11.0 or glibc 2.17 floor)
+/// with another CPU.
+fn cpuTarget(
+    b: *std.Build,
+    target: std.Build.ResolvedTarget,
+    arch: std.Target.Cpu.Arch,
+    model: std.Target.Query.CpuModel,
+    features: std.Target.Cpu.Feature.Set,
+) std.Build.ResolvedTarget {
+    var query = std.Target.Query.fromTarget(&target.result);
+    query.cpu_arch = arch;
+    query.cpu_model = model;
+    query.cpu_features_add = features;
+    query.cpu_features_sub = .empty;
+    return b.resolveTargetQuery(query);
 }

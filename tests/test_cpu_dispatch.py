@@ -8,7 +8,6 @@ import sys
 
 import numpy as np
 import pytest
-from conftest import ROOT
 
 import pypoker as pp
 
@@ -58,14 +57,3 @@ def test_environment_variable_forces_a_level():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
         pp.select_cpu("neon")
-
-
-@pytest.mark.parametrize("target", ["aarch64-linux", "aarch64-macos", "x86_64-macos"])
-def test_zig_core_cross_compiles(target, tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "ziglang", "build", f"-Dtarget={target}",
-         "-Doptimize=ReleaseFast", "--prefix", str(tmp_path)],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert any((tmp_path / "lib").glob("libpypoker.*"))

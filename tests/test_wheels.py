@@ -1,0 +1,107 @@
+"""The wheels: every target cross-compiles and its library passes tools/wheels.py's checks
+(format, architecture, dependencies, exports equal to the header), and the checks
+themselves catch what they claim to catch.
+
+Building every wheel takes minutes, so this builds each target's library (the wheel's one
+binary) and leaves whole wheels to `tools/wheels.py ci`, which .ci/run runs.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("wheels", ROOT / "tools" / "wheels.py")
+wheels = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(wheels)
+
+needs_zig = pytest.mark.skipif(
+    importlib.util.find_spec("ziglang") is None, reason="the Zig toolchain is not installed"
+)
+pytest.importorskip("lief")
+
+
+@needs_zig
+@pytest.mark.parametrize("name", sorted(wheels.TARGETS))
+def test_every_target_cross_compiles_to_a_library_that_passes_the_checks(name, tmp_path):
+    target = wheels.TARGETS[name]
+    result = subprocess.run(
+        [sys.executable, "-m", "ziglang", "build", f"-Dtarget={target.zig}",
+         "-Doptimize=ReleaseFast", "--prefix", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    (library,) = [p for d in ("lib", "bin") for p in (tmp_path / d).glob(target.library)]
+    header = (tmp_path / "lib" / "pypoker.h").read_text()
+    assert wheels.check_library(library.read_bytes(), header, target) == []
+
+
+def installed_library() -> tuple[bytes, str]:
+    from pypoker import _native
+
+    return _native._library_path().read_bytes(), (_native._LIB_DIR / "pypoker.h").read_text()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads this machine's ELF")
+def test_the_check_catches_a_wrong_architecture_and_a_missing_export():
+    data, header = installed_library()
+    machine = {"x86_64": "linux-x86_64", "aarch64": "linux-aarch64"}[os.uname().machine]
+    target = wheels.TARGETS[machine]
+    assert wheels.check_library(data, header, target) == []
+    other = "linux-aarch64" if machine == "linux-x86_64" else "linux-x86_64"
+    (problem,) = wheels.check_library(data, header, wheels.TARGETS[other])
+    assert "not ELF" in problem
+    (problem,) = wheels.check_library(data, header + "int pp_not_there(void);\n", target)
+    assert "missing ['pp_not_there']" in problem
+
+
+def fake_wheel(path, files: dict[str, bytes], tags: list[str]) -> None:
+    """A wheel written by hand: its files, WHEEL with `tags` and a correct RECORD."""
+    dist_info = "pypoker-0.1.0.dist-info"
+    metadata = b"Metadata-Version: 2.1\nName: pypoker\nVersion: 0.1.0\n"
+    files = {**files, f"{dist_info}/METADATA": metadata, f"{dist_info}/WHEEL": (
+        "Wheel-Version: 1.0\nRoot-Is-Purelib: false\n" + "".join(f"Tag: {t}\n" for t in tags)
+    ).encode()}  # fmt: skip
+    lines = []
+    for name, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.append(f"{name},sha256={digest},{len(data)}")
+    lines.append(f"{dist_info}/RECORD,,")
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+        archive.writestr(f"{dist_info}/RECORD", "\n".join(lines) + "\n")
+
+
+def test_record_and_tag_checks(tmp_path):
+    tag = wheels.TARGETS["macos-arm64"].tag
+    good = tmp_path / f"pypoker-0.1.0-py3-none-{tag}.whl"
+    fake_wheel(good, {"pypoker/__init__.py": b"x = 1\n"}, [f"py3-none-{tag}"])
+    assert wheels.check_record(good) == []
+    assert wheels.check_pip_accepts(good) == []
+
+    tampered = tmp_path / "tampered" / good.name
+    tampered.parent.mkdir()
+    fake_wheel(tampered, {"pypoker/__init__.py": b"x = 1\n"}, [f"py3-none-{tag}"])
+    with zipfile.ZipFile(tampered, "a") as archive:
+        archive.writestr("pypoker/extra.py", b"")
+    assert any("RECORD lacks ['pypoker/extra.py']" in p for p in wheels.check_record(tampered))
+
+    mistagged = tmp_path / "mistagged" / good.name
+    mistagged.parent.mkdir()
+    fake_wheel(mistagged, {"pypoker/__init__.py": b""}, ["py3-none-win_amd64"])
+    assert any("differ from the name's" in p for p in wheels.check_record(mistagged))
+
+
+def test_a_wheel_for_no_target_is_refused():
+    with pytest.raises(SystemExit, match="none of pypoker's targets"):
+        wheels.target_of(Path("pypoker-0.1.0-py3-none-linux_riscv64.whl"))
