@@ -151,6 +151,7 @@ def check_library(data: bytes, header: str, target: Target) -> list[str]:
     """The shared library's format, architecture, dependencies and exports."""
     import lief
 
+    lief.logging.disable()  # it reports a Mach-O's absent optional sections on stderr
     binary = lief.parse(list(data))
     if binary is None:
         return ["the library is not a binary lief can read"]
