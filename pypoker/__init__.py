@@ -30,6 +30,7 @@ from .enumeration import category_counts, combinations, iter_combinations
 from .equity import EquityResult, equity
 from .features import FEATURES, equity_histogram, hand_features, hand_strength, hand_vs_range
 from .isomorphism import hand_index, hand_index_size, hand_unindex
+from .omaha import rank_omaha, rank_showdown_omaha
 from .range_grid import plot_range_grid, range_grid
 from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
 from .street_tables import street_table
@@ -83,7 +84,9 @@ __all__ = [
     "plot_range_grid",
     "range_grid",
     "rank",
+    "rank_omaha",
     "rank_showdown",
+    "rank_showdown_omaha",
     "select_cpu",
     "street_table",
     "supported_cpus",

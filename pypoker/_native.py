@@ -19,7 +19,7 @@ import cffi
 
 from ._names import card_name
 
-ABI_VERSION = 15
+ABI_VERSION = 16
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 

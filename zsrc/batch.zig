@@ -58,7 +58,7 @@ fn rank_card_rows_fixed(comptime k: u32, cards: []const u8, out: []u16) bool {
     return invalid != 0;
 }
 
-fn diagnose_card_row(hand: []const u8, row: usize) ?HandError {
+pub fn diagnose_card_row(hand: []const u8, row: usize) ?HandError {
     var seen: u64 = 0;
     for (hand, 0..) |card, position| {
         const p: i32 = @intCast(position);

@@ -21,6 +21,7 @@ const equity_count = @import("equity_count.zig");
 const equity_sample = @import("equity_sample.zig");
 const isomorphism = @import("isomorphism.zig");
 const features = @import("features.zig");
+const omaha = @import("omaha.zig");
 
 pub const Tally = equity.Tally;
 pub const Sums = spot_zig.Sums;
@@ -116,7 +117,7 @@ pub const header_constants = .{
 };
 
 /// Bump on any change to a signature, struct or status below.
-pub const abi_version: u32 = 15;
+pub const abi_version: u32 = 16;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -622,6 +623,35 @@ pub const api = struct {
         const b: [*]const u8 = boards orelse h; // not read when board_cards is 0
         var failure: kernel_abi.HandFailure = undefined;
         if (kernels().rank_showdown(b, board_cards, h, players, n, o, &failure)) return .ok;
+        return report_hand_error(err, failure.to());
+    }
+
+    /// Omaha showdowns (zsrc/omaha.zig): `n` boards of `board_cards` (3..5) and `n` rows of
+    /// `players` hands of `hole_cards` (4..6) → `n * players` ranks of the best hand of
+    /// exactly two hole cards and three board cards. A card that is not a card, or is
+    /// twice in a row, fails the call naming the row (`err`).
+    pub fn pp_rank_omaha(
+        boards: ?[*]const u8,
+        board_cards: u32,
+        holes: ?[*]const u8,
+        hole_cards: u32,
+        players: u32,
+        n: u64,
+        out: ?[*]u16,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (board_cards < omaha.board_cards_min or board_cards > omaha.board_cards_max or
+            hole_cards < omaha.hole_cards_min or hole_cards > omaha.hole_cards_max or
+            players < 1 or board_cards + hole_cards * players > eval.card_count)
+        {
+            return .bad_argument;
+        }
+        if (n == 0) return .ok;
+        const b = boards orelse return .null_pointer;
+        const h = holes orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        var failure: kernel_abi.HandFailure = undefined;
+        if (kernels().rank_omaha(b, board_cards, h, hole_cards, players, n, o, &failure)) return .ok;
         return report_hand_error(err, failure.to());
     }
 

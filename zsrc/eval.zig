@@ -116,6 +116,11 @@ pub inline fn rank_accumulator(accumulator: Accumulator) u16 {
     return rank_fingerprint(@truncate(accumulator.key));
 }
 
+/// Rank of a flush of the values in `pattern` (five of them, or more: the best five).
+pub inline fn rank_flush_pattern(pattern: u13) u16 {
+    return flush_ranks[pattern];
+}
+
 /// Rank of a hand known to hold no flush, from its fingerprint (the low 32 bits of `key`).
 pub inline fn rank_fingerprint(fingerprint: u32) u16 {
     const row = (fingerprint >> tables.row_shift) & (tables.row_count - 1);

@@ -47,6 +47,9 @@ pub const RankShowdown = fn (
     [*]u16, // out
     *HandFailure,
 ) callconv(.c) bool;
+/// Omaha (omaha.zig): boards, board cards (3..5), holes, hole cards (4..6), players, rows,
+/// out (rows x players).
+pub const RankOmaha = fn ([*]const u8, u32, [*]const u8, u32, u32, u64, [*]u16, *HandFailure) callconv(.c) bool;
 pub const Deal = fn (u64, u64, u32, u64, [*]u8, u64) callconv(.c) void;
 pub const Combinations = fn (u64, *u64, [*]u64, u64) callconv(.c) u64;
 pub const CategoryCounts = fn (u64, u32, u32, u32, *[16]u64) callconv(.c) void;
@@ -104,32 +107,19 @@ pub const Kernels = struct {
     rank_sets: *const RankSets,
     rank_accumulators: *const RankAccumulators,
     rank_showdown: *const RankShowdown,
+    rank_omaha: *const RankOmaha,
     deal: *const Deal,
     combinations: *const Combinations,
     category_counts: *const CategoryCounts,
 };
 
-/// The kernel set exported under `prefix` by one compiled copy of kernels.zig.
+/// The kernel set exported under `prefix` by one compiled copy of kernels.zig: each field
+/// is the symbol `prefix ++ field name`.
 pub fn resolve(comptime prefix: []const u8) Kernels {
-    return .{
-        .board_values = @extern(*const BoardValues, .{ .name = prefix ++ "board_values" }),
-        .hand_features = @extern(*const HandFeatures, .{ .name = prefix ++ "hand_features" }),
-        .hand_index = @extern(*const HandIndex, .{ .name = prefix ++ "hand_index" }),
-        .hand_unindex = @extern(*const HandUnindex, .{ .name = prefix ++ "hand_unindex" }),
-        .equity_sample = @extern(*const EquitySample, .{ .name = prefix ++ "equity_sample" }),
-        .equity_count = @extern(*const EquityCount, .{ .name = prefix ++ "equity_count" }),
-        .equity_exact = @extern(*const EquityExact, .{ .name = prefix ++ "equity_exact" }),
-        .street_equities = @extern(*const StreetEquities, .{ .name = prefix ++ "street_equities" }),
-        .rank_cards_status = @extern(*const RankCardsStatus, .{ .name = prefix ++ "rank_cards_status" }),
-        .rank_lists_status = @extern(*const RankListsStatus, .{ .name = prefix ++ "rank_lists_status" }),
-        .rank_sets_status = @extern(*const RankSetsStatus, .{ .name = prefix ++ "rank_sets_status" }),
-        .rank_strings_status = @extern(*const RankStringsStatus, .{ .name = prefix ++ "rank_strings_status" }),
-        .rank_cards = @extern(*const RankCards, .{ .name = prefix ++ "rank_cards" }),
-        .rank_sets = @extern(*const RankSets, .{ .name = prefix ++ "rank_sets" }),
-        .rank_accumulators = @extern(*const RankAccumulators, .{ .name = prefix ++ "rank_accumulators" }),
-        .rank_showdown = @extern(*const RankShowdown, .{ .name = prefix ++ "rank_showdown" }),
-        .deal = @extern(*const Deal, .{ .name = prefix ++ "deal" }),
-        .combinations = @extern(*const Combinations, .{ .name = prefix ++ "combinations" }),
-        .category_counts = @extern(*const CategoryCounts, .{ .name = prefix ++ "category_counts" }),
-    };
+    const info = @typeInfo(Kernels).@"struct";
+    var kernels: Kernels = undefined;
+    inline for (info.field_names, info.field_types) |name, Type| {
+        @field(kernels, name) = @extern(Type, .{ .name = prefix ++ name });
+    }
+    return kernels;
 }

@@ -15,6 +15,7 @@ const equity_count = @import("equity_count.zig");
 const isomorphism = @import("isomorphism.zig");
 const features = @import("features.zig");
 const combos = @import("combos.zig");
+const omaha = @import("omaha.zig");
 
 fn board_values(
     boards: [*]const u8,
@@ -166,6 +167,13 @@ fn rank_showdown(
     return false;
 }
 
+fn rank_omaha(boards: [*]const u8, board_cards: u32, holes: [*]const u8, hole_cards: u32, players: u32, rows: u64, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
+    const n = rows * players;
+    const e = omaha.rank_rows(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * hole_cards], hole_cards, players, out[0..n]) orelse return true;
+    failure.* = .from(e);
+    return false;
+}
+
 fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {
     deal.deal_rows(key, first_row, k, deck, out[0 .. rows * k]);
 }
@@ -197,6 +205,7 @@ comptime {
     @export(&rank_sets, .{ .name = p ++ "rank_sets", .visibility = hidden });
     @export(&rank_accumulators, .{ .name = p ++ "rank_accumulators", .visibility = hidden });
     @export(&rank_showdown, .{ .name = p ++ "rank_showdown", .visibility = hidden });
+    @export(&rank_omaha, .{ .name = p ++ "rank_omaha", .visibility = hidden });
     @export(&deal_rows, .{ .name = p ++ "deal", .visibility = hidden });
     @export(&combinations, .{ .name = p ++ "combinations", .visibility = hidden });
     @export(&category_counts, .{ .name = p ++ "category_counts", .visibility = hidden });

@@ -25,6 +25,7 @@ comptime {
     _ = @import("showdown.zig");
     _ = @import("capi.zig");
     _ = @import("isomorphism.zig");
+    _ = @import("omaha.zig");
     _ = @import("board_sums.zig");
     _ = @import("features.zig");
 }

@@ -1,0 +1,68 @@
+"""Issue #16's bars: Omaha ranking against 7-card Hold'em ranking of the same count, in one
+run, one thread; and phevaluator's Python call for PLO4.
+
+python bench/bench_omaha.py [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import pypoker as pp
+from pypoker.benchmark import machine
+
+BARS = {4: 10, 5: 15, 6: 20}  # the most a PLOk river rank may cost, in 7-card ranks
+
+
+def median_ns(call, n: int, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - started)
+    return float(np.median(times)) / n * 1e9
+
+
+def ranking(runs: int) -> None:
+    n = 1 << 21
+    out = np.empty(n, dtype=np.uint16)
+    hands = pp.deal(n, 7, seed=1)
+    holdem = median_ns(lambda: pp.rank(hands, out=out, threads=1), n, runs)
+    print(f"Hold'em 7-card rank: {holdem:.2f} ns/hand (1 thread, median of {runs})")
+    for k in (4, 5, 6):
+        cards = pp.deal(n, k + 5, seed=k)
+        holes, boards = np.ascontiguousarray(cards[:, :k]), np.ascontiguousarray(cards[:, k:])
+        ns = median_ns(lambda: pp.rank_omaha(holes, boards, threads=1), n, runs)  # noqa: B023
+        print(f"PLO{k} river rank: {ns:.1f} ns/hand = {ns / holdem:.1f}x a 7-card rank "
+              f"(bar <= {BARS[k]}x)")  # fmt: skip
+
+
+def phevaluator_call(runs: int) -> None:
+    try:
+        from phevaluator import evaluate_omaha_cards
+    except ImportError:
+        print("phevaluator is not installed: pip install phevaluator")
+        return
+    n = 20_000
+    cards = pp.deal(n, 9, seed=9)
+    names = np.array(pp.CARD_NAMES)[cards].tolist()
+    ns = median_ns(lambda: [evaluate_omaha_cards(*row[4:], *row[:4]) for row in names], n, runs)
+    one = median_ns(lambda: pp.rank_omaha(cards[0, :4], cards[0, 4:]), 1, runs * 100)
+    print(f"phevaluator evaluate_omaha_cards: {ns:.0f} ns/hand (one call per hand); "
+          f"pp.rank_omaha of one hand: {one:.0f} ns")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    print(machine())
+    ranking(args.runs)
+    phevaluator_call(args.runs)
+
+
+if __name__ == "__main__":
+    main()

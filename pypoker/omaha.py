@@ -1,0 +1,104 @@
+"""Omaha ranking: ``rank_omaha`` and ``rank_showdown_omaha`` (PLO4, PLO5, PLO6).
+
+A hand is the best five cards of exactly two hole cards and three board cards, ranked on the
+Hold'em scale, so ``pp.category`` and ``pp.describe`` read it. The Zig core (zsrc/omaha.zig)
+sums each board's triples once per row and looks up every (pair, triple) without a branch,
+flushes apart.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._names import card_name
+from ._native import InvalidHandError, check_hands, ffi, lib, new_error
+from ._parallel import run_sliced, thread_count
+from .cards import card_rows
+
+HOLE_CARDS = (4, 5, 6)  # PLO4, PLO5, PLO6
+BOARD_CARDS = (3, 4, 5)  # flop, turn, river
+GAMES = {"plo4": 4, "plo5": 5, "plo6": 6}
+
+
+def rank_omaha(holes, boards, *, threads: int | None = None) -> np.ndarray:
+    """Ranks Omaha hands: ``holes`` ``(N, k)`` (k = 4, 5 or 6 hole cards) and ``boards``
+    ``(N, b)`` (b = 3, 4 or 5) → ``(N,)`` uint16 ranks of the best hand of exactly two hole
+    cards and three board cards.
+
+    Each of ``holes`` and ``boards`` is a uint8 array of card ids, card text (a string, or a
+    list of strings, one per row: ``["AhKhQdJd", ...]``) or an Arrow column, as ``pp.rank``
+    takes. A card that is not a card or that appears twice in a row raises naming the row and
+    where the card is.
+    """
+    holes = card_rows(holes, "holes")
+    boards = card_rows(boards, "boards")
+    return rank_showdown_omaha(boards, holes.reshape(len(holes), 1, -1), threads=threads)[:, 0]
+
+
+def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None) -> np.ndarray:
+    """Ranks every player's Omaha hand at showdown: ``boards`` ``(N, b)`` (3..5 cards, as
+    ``rank_omaha`` takes them) and ``holes`` ``(N, P, k)`` uint8 (k = 4, 5 or 6) → ``(N, P)``
+    uint16. Each board's triples are summed once per row. A card twice anywhere in a row
+    (board, or between players) raises naming the row, the player and the card."""
+    boards = card_rows(boards, "boards")
+    if not isinstance(holes, np.ndarray) or holes.dtype != np.uint8 or holes.ndim != 3:
+        raise TypeError("holes must be a (rows, players, hole cards) uint8 array of card ids")
+    n, board_cards = boards.shape
+    _, players, hole_cards = holes.shape
+    if holes.shape[0] != n:
+        raise ValueError(f"{holes.shape[0]} rows of holes for {n} boards")
+    if hole_cards not in HOLE_CARDS:
+        raise InvalidHandError(
+            f"hands of {hole_cards} hole cards: Omaha has 4 (PLO4), 5 (PLO5) or 6 (PLO6)"
+        )
+    if board_cards not in BOARD_CARDS:
+        raise InvalidHandError(f"boards of {board_cards} cards: Omaha boards have 3, 4 or 5")
+    if players < 1 or board_cards + players * hole_cards > 52:
+        raise ValueError(
+            f"{players} players of {hole_cards} cards and a board of {board_cards}: "
+            f"the deck holds at most {(52 - board_cards) // hole_cards} players"
+        )
+    holes = np.ascontiguousarray(holes)
+    out = np.empty((n, players), dtype=np.uint16)
+    if n == 0:
+        return out
+    boards_buffer = ffi.from_buffer("uint8_t[]", boards)
+    holes_buffer = ffi.from_buffer("uint8_t[]", holes)
+    out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def call(start: int, stop: int):
+        err = new_error()
+        status = lib.pp_rank_omaha(
+            boards_buffer + start * board_cards, board_cards,
+            holes_buffer + start * players * hole_cards, hole_cards,
+            players, stop - start, out_buffer + start * players, err,
+        )  # fmt: skip
+        return status, err, start
+
+    results = run_sliced(n, thread_count(threads, n * players), call)
+    failed = [result for result in results if result[0] != lib.PP_OK]
+    if failed:
+        out[...] = 0
+        status, err, start = failed[0]
+        _raise_omaha_error(status, err, start, board_cards, hole_cards, players)
+    return out
+
+
+def _raise_omaha_error(status, err, start, board_cards, hole_cards, players) -> None:
+    """The kernel names a position in the row (board first, then each player's cards):
+    say which board card or which player's card it is."""
+    row, card, position = int(err.row) + start, int(err.card), int(err.position)
+    if position < board_cards:
+        where = f"board card {position}"
+    else:
+        player, index = divmod(position - board_cards, hole_cards)
+        where = f"player {player}'s hole card {index}" if players > 1 else f"hole card {index}"
+    if status == lib.PP_CARD_OUT_OF_RANGE:
+        raise InvalidHandError(
+            f"row {row}: {where} is {card}, not a card (card ids are 0..51)", row, card
+        )
+    if status == lib.PP_DUPLICATE_CARD:
+        raise InvalidHandError(
+            f"row {row}: {where} is {card_name(card)}, a card already in the row", row, card
+        )
+    check_hands(status, err, row_offset=start)
