@@ -159,6 +159,7 @@ comptime {
     _ = eval.linked_tables;
     _ = @import("columns.zig").linked_tables;
     _ = isomorphism.linked_tables;
+    _ = omaha.linked_tables;
 }
 
 fn report_hand_error(err: ?*Error, e: batch.HandError) Status {

@@ -9,7 +9,9 @@
 //!      (category and the card values that break ties, most significant first);
 //!   3. densifies the payloads within each category into subranks 1, 2, 3, …;
 //!   4. packs the sparse histogram keys into a flat table by first-fit row displacement;
-//!   5. checks, and exits non-zero (failing the build) unless: every fingerprint is distinct,
+//!   5. ranks Omaha's five-card hands by their hole cards' value pair and their board
+//!      cards' value triple (zsrc/omaha.zig reads them, one load a hand);
+//!   6. checks, and exits non-zero (failing the build) unless: every fingerprint is distinct,
 //!      every key reads its own rank back through the packed tables, and the 5-card classes
 //!      number 7,462 counted both ways (read back from the tables, and by combinatorics).
 //!
@@ -436,7 +438,25 @@ pub fn main(init: std.process.Init) !void {
     var describe: [10 << 12]u32 = @splat(0);
     for (distinct) |p| describe[densifier.rank_of(p)] = p;
 
-    try write_tables(io, args[1], &multipliers, packed_tables, &flush_ranks, &describe);
+    // Omaha: every value pair (a <= b) with every value triple (c <= d <= e), numbered in
+    // that loop order (zsrc/omaha.zig numbers them alike), ranked as five cards without a
+    // flush through the packed tables; 0 where a value would be there five times.
+    var omaha_ranks: [91 * 455]u16 = @splat(0);
+    var slot: usize = 0;
+    for (0..value_count) |a| for (a..value_count) |b| {
+        for (0..value_count) |c| for (c..value_count) |d| for (d..value_count) |e| {
+            var histogram: Histogram = @splat(0);
+            for ([_]usize{ a, b, c, d, e }) |v| histogram[v] += 1;
+            if (std.mem.max(u8, &histogram) <= 4) {
+                const k = histogram_key(&histogram, &multipliers);
+                omaha_ranks[slot] = packed_tables.lookup[(k +% packed_tables.row_offsets[k >> row_shift]) & (lookup_size - 1)];
+            }
+            slot += 1;
+        };
+    };
+    if (slot != omaha_ranks.len) return fail("Omaha's table has {d} slots, not {d}", .{ slot, omaha_ranks.len });
+
+    try write_tables(io, args[1], &multipliers, packed_tables, &flush_ranks, &describe, &omaha_ranks);
 }
 
 fn check_five_card_classes(
@@ -491,6 +511,7 @@ fn write_tables(
     packed_tables: Packed,
     flush_ranks: *const [8192]u16,
     describe: *const [10 << 12]u32,
+    omaha_ranks: []const u16,
 ) !void {
     const file = try std.Io.Dir.cwd().createFile(io, path, .{});
     defer file.close(io);
@@ -520,6 +541,9 @@ fn write_tables(
     try write_array(w, "flush_ranks", u16, flush_ranks);
     try w.writeAll("\n/// Payload (category and tie-breaking values) of every rank; 0 if unused.\n");
     try write_array(w, "describe_payloads", u32, describe);
+    try w.writeAll("\n/// Omaha: the rank of a value pair (91) and a value triple (455) as five cards, no\n" ++
+        "/// flush; pair-major, each numbered in increasing order of its sorted values.\n");
+    try write_array(w, "omaha_ranks", u16, omaha_ranks);
     try w.flush();
 }
 
