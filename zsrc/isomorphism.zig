@@ -21,6 +21,7 @@ const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
 const linked = @import("linked.zig");
+const gathers = @import("gather.zig");
 
 const values = eval.value_count;
 const suits = eval.suit_count;
@@ -561,29 +562,11 @@ fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8,
     return null;
 }
 
-const has_avx2 = @import("builtin").cpu.arch == .x86_64 and
-    std.Target.x86.featureSetHas(@import("builtin").cpu.features, .avx2);
-const lanes = 8;
-const V = @Vector(lanes, u32);
-
-/// Eight 32-bit table words at once (AVX2 VPGATHERDD; the mask lives in ymm15).
-inline fn gather(table: [*]const u32, index: V) V {
-    return asm ("vpcmpeqd %%ymm15, %%ymm15, %%ymm15\n\tvpgatherdd %%ymm15, (%[base],%[index],4), %[out]"
-        : [out] "=&x" (-> V),
-        : [base] "r" (table),
-          [index] "x" (index),
-        : .{ .ymm15 = true, .memory = true });
-}
-
-/// Eight 16-bit table entries (a 32-bit gather at 2-byte steps, the high half dropped).
-inline fn gather16(table: [*]const u16, index: V) V {
-    const words = asm ("vpcmpeqd %%ymm15, %%ymm15, %%ymm15\n\tvpgatherdd %%ymm15, (%[base],%[index],2), %[out]"
-        : [out] "=&x" (-> V),
-        : [base] "r" (table),
-          [index] "x" (index),
-        : .{ .ymm15 = true, .memory = true });
-    return words & @as(V, @splat(0xFFFF));
-}
+const has_avx2 = gathers.available;
+const lanes = gathers.lanes;
+const V = gathers.V;
+const gather = gathers.gather;
+const gather16 = gathers.gather16;
 
 /// Layouts of hole cards, then the board as one round or as flop, turn (and river), eight
 /// rows at a time with a row in each lane: the same index as `Indexer.index`. The hole's at
