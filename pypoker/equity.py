@@ -25,6 +25,7 @@ import numpy as np
 
 from . import _equity_runs as runs
 from ._native import check_hands, ffi, lib, new_error
+from ._omaha_equity import omaha_equity
 from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers
 from ._progress import Progress
@@ -54,6 +55,7 @@ def equity(
     threads: int | None = None,
     seed: int | None = None,
     progress: bool = False,
+    game: str = "holdem",
 ) -> EquityResult:
     """Equity of 2..10 players (hands, partial hands, ranges or ``"random"``) on ``board``
     (0, 3, 4 or 5 cards) with ``dead`` cards out.
@@ -64,6 +66,10 @@ def equity(
     left). ``exact=False`` runs Monte Carlo until ``games`` games, every standard error at
     most ``stderr``, or ``seconds`` — whichever comes first of those given (none given: the
     default above). ``seed`` (0..2**64-1, default 0) fixes the games.
+
+    ``game="plo4"``, ``"plo5"`` or ``"plo6"`` plays Omaha: each player a hand of 4, 5 or 6
+    cards (``"AhAsKhKs"``), part of one (the rest dealt each game) or ``"random"``; known
+    hands are enumerated exactly, anything dealt runs Monte Carlo (the same rules).
     """
     started = time.perf_counter()
     rules = _stop_rules(games, stderr, seconds)
@@ -74,6 +80,18 @@ def equity(
     seed = _seed(seed)
     workers = parallel_workers(threads)
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
+    if not isinstance(game, str):
+        raise TypeError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
+    if game.lower() != "holdem":
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise TypeError("players must be a list of hands, e.g. ['AhAsKhKs', 'random']")
+        label = Progress(progress, "equity")
+        try:
+            default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
+            return omaha_equity(list(players), game.lower(), board_bits, dead_bits, exact,
+                                rules, default, seed, workers, label, started)  # fmt: skip
+        finally:
+            label.close()
     ranges = _ranges(players, board_bits | dead_bits)
     hands = [_hand_text(p) for p in players]
     label = Progress(progress, "equity")

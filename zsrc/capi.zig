@@ -22,6 +22,7 @@ const equity_sample = @import("equity_sample.zig");
 const isomorphism = @import("isomorphism.zig");
 const features = @import("features.zig");
 const omaha = @import("omaha.zig");
+const omaha_equity = @import("omaha_equity.zig");
 
 pub const Tally = equity.Tally;
 pub const Sums = spot_zig.Sums;
@@ -160,6 +161,11 @@ comptime {
     _ = @import("columns.zig").linked_tables;
     _ = isomorphism.linked_tables;
     _ = omaha.linked_tables;
+}
+
+fn report_player(err: ?*Error, row: i64, card: u32, status: Status) Status {
+    if (err) |out| out.* = .{ .row = @bitCast(row), .card = @intCast(card), .position = -1 };
+    return status;
 }
 
 fn report_hand_error(err: ?*Error, e: batch.HandError) Status {
@@ -654,6 +660,71 @@ pub const api = struct {
         var failure: kernel_abi.HandFailure = undefined;
         if (kernels().rank_omaha(b, board_cards, h, hole_cards, players, n, o, &failure)) return .ok;
         return report_hand_error(err, failure.to());
+    }
+
+    /// Omaha equity (zsrc/omaha_equity.zig): `players` (2..10) hands of `hole_cards` (4..6)
+    /// card ids each, 255 for a card dealt each game; `board_cards` (0, 3, 4 or 5) known
+    /// board cards; `dead` cards out of play. Exact (`exact`, every hole card known): adds
+    /// the runouts numbered `part` modulo `parts` to `out` (`players` Sums) and `*games`.
+    /// Monte Carlo: adds games `first_game .. first_game + games` of the stream `seed`.
+    /// A card that is not a card or is dealt twice fails naming it (`err.row` the player,
+    /// -1 the board, -2 the dead cards).
+    pub fn pp_omaha_equity(
+        holes: ?[*]const u8,
+        hole_cards: u32,
+        players: u32,
+        board: ?[*]const u8,
+        board_cards: u32,
+        dead: u64,
+        exact: bool,
+        seed: u64,
+        first: u64,
+        count: u64,
+        out: ?[*]Sums,
+        games: ?*u64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const h = holes orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        const g = games orelse return .null_pointer;
+        if (hole_cards < omaha.hole_cards_min or hole_cards > omaha.hole_cards_max or
+            players < 2 or players > omaha_equity.players_max or
+            !(board_cards == 0 or (board_cards >= 3 and board_cards <= 5)))
+        {
+            return .bad_argument;
+        }
+        const b: []const u8 = if (board_cards == 0) &.{} else (board orelse return .null_pointer)[0..board_cards];
+        const held = h[0 .. players * hole_cards];
+        var used: u64 = 0;
+        var unknown: u32 = 0;
+        const places = [_]struct { cards: []const u8, row: i64, per: u32 }{
+            .{ .cards = b, .row = -1, .per = 1 },
+            .{ .cards = held, .row = 0, .per = hole_cards },
+        };
+        for (places) |place| for (place.cards, 0..) |card, i| {
+            const row: i64 = if (place.row < 0) place.row else @intCast(i / place.per);
+            if (card == omaha_equity.unknown and place.row >= 0) {
+                unknown += 1;
+                continue;
+            }
+            if (card >= eval.card_count) return report_player(err, row, card, .card_out_of_range);
+            const bit = @as(u64, 1) << @intCast(card);
+            if (used & bit != 0 or dead & bit != 0) return report_player(err, row, card, .duplicate_card);
+            used |= bit;
+        };
+        if (dead & deal.full_deck != dead) return report_player(err, -2, @ctz(dead & ~deal.full_deck), .card_out_of_range);
+        const deck = deal.full_deck & ~used & ~dead;
+        if (@popCount(deck) < unknown + 5 - board_cards) return .bad_argument;
+        if (exact and (unknown > 0 or count != 0 and first >= count)) return .bad_argument;
+        const spot: omaha_equity.Spot = .{ .holes = held, .hole_cards = hole_cards, .players = players, .board = b, .deck = deck };
+        if (exact) {
+            // first: this part, count: the parts.
+            g.* += kernels().omaha_exact(&spot, @intCast(first), @intCast(count), o);
+        } else {
+            kernels().omaha_sample(&spot, deal.seed_key(seed), first, count, o);
+            g.* += count;
+        }
+        return .ok;
     }
 
     /// Writes up to `capacity` k-card subsets of `deck` (card sets, in Gosper order) after

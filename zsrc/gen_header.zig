@@ -9,6 +9,7 @@ fn c_type(comptime T: type) []const u8 {
     if (T == c_char) return "char"; // so cffi passes Python bytes without a copy
     return switch (@typeInfo(T)) {
         .void, .@"opaque" => "void",
+        .bool => "_Bool", // C99's own spelling: no <stdbool.h> needed
         .float => |float| switch (float.bits) {
             32 => "float",
             64 => "double",

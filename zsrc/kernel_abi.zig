@@ -12,6 +12,7 @@ const spot = @import("spot.zig");
 const equity_sample = @import("equity_sample.zig");
 const isomorphism = @import("isomorphism.zig");
 const features = @import("features.zig");
+const omaha_equity = @import("omaha_equity.zig");
 
 /// A failed batch: what `batch.HandError` says, in a C-compatible shape.
 pub const HandFailure = extern struct {
@@ -50,6 +51,10 @@ pub const RankShowdown = fn (
 /// Omaha (omaha.zig): boards, board cards (3..5), holes, hole cards (4..6), players, rows,
 /// out (rows x players).
 pub const RankOmaha = fn ([*]const u8, u32, [*]const u8, u32, u32, u64, [*]u16, *HandFailure) callconv(.c) bool;
+/// Omaha equity (omaha_equity.zig) on a checked spot: exact (part, parts → runouts settled)
+/// or Monte Carlo (key, first game, games), adding to one Sums per player.
+pub const OmahaExact = fn (*const omaha_equity.Spot, u32, u32, [*]spot.Sums) callconv(.c) u64;
+pub const OmahaSample = fn (*const omaha_equity.Spot, u64, u64, u64, [*]spot.Sums) callconv(.c) void;
 pub const Deal = fn (u64, u64, u32, u64, [*]u8, u64) callconv(.c) void;
 pub const Combinations = fn (u64, *u64, [*]u64, u64) callconv(.c) u64;
 pub const CategoryCounts = fn (u64, u32, u32, u32, *[16]u64) callconv(.c) void;
@@ -108,6 +113,8 @@ pub const Kernels = struct {
     rank_accumulators: *const RankAccumulators,
     rank_showdown: *const RankShowdown,
     rank_omaha: *const RankOmaha,
+    omaha_exact: *const OmahaExact,
+    omaha_sample: *const OmahaSample,
     deal: *const Deal,
     combinations: *const Combinations,
     category_counts: *const CategoryCounts,

@@ -16,6 +16,7 @@ const isomorphism = @import("isomorphism.zig");
 const features = @import("features.zig");
 const combos = @import("combos.zig");
 const omaha = @import("omaha.zig");
+const omaha_equity = @import("omaha_equity.zig");
 
 fn board_values(
     boards: [*]const u8,
@@ -174,6 +175,14 @@ fn rank_omaha(boards: [*]const u8, board_cards: u32, holes: [*]const u8, hole_ca
     return false;
 }
 
+fn omaha_exact(s: *const omaha_equity.Spot, part: u32, parts: u32, out: [*]spot_zig.Sums) callconv(.c) u64 {
+    return omaha_equity.exact(s.*, part, parts, out[0..s.players]);
+}
+
+fn omaha_sample(s: *const omaha_equity.Spot, key: u64, first_game: u64, games: u64, out: [*]spot_zig.Sums) callconv(.c) void {
+    omaha_equity.sample(s.*, key, first_game, games, out[0..s.players]);
+}
+
 fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {
     deal.deal_rows(key, first_row, k, deck, out[0 .. rows * k]);
 }
@@ -206,6 +215,8 @@ comptime {
     @export(&rank_accumulators, .{ .name = p ++ "rank_accumulators", .visibility = hidden });
     @export(&rank_showdown, .{ .name = p ++ "rank_showdown", .visibility = hidden });
     @export(&rank_omaha, .{ .name = p ++ "rank_omaha", .visibility = hidden });
+    @export(&omaha_exact, .{ .name = p ++ "omaha_exact", .visibility = hidden });
+    @export(&omaha_sample, .{ .name = p ++ "omaha_sample", .visibility = hidden });
     @export(&deal_rows, .{ .name = p ++ "deal", .visibility = hidden });
     @export(&combinations, .{ .name = p ++ "combinations", .visibility = hidden });
     @export(&category_counts, .{ .name = p ++ "category_counts", .visibility = hidden });

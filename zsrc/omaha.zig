@@ -192,7 +192,7 @@ inline fn hole_pairs(comptime k: u32, hole: *const [k]u8) [subsets(k, 2).len]u32
     return starts;
 }
 
-inline fn card_set(cards: anytype) u64 {
+pub inline fn card_set(cards: anytype) u64 {
     var set: u64 = 0;
     inline for (0..cards.len) |i| set |= eval.card_masks[cards[i]];
     return set;
@@ -211,27 +211,42 @@ inline fn best_flush_of(hole_set: u64, board_set: u64) u16 {
     return best;
 }
 
+/// A board of `b` cards (3..5), ready to rank hands on: its value triples numbered and its
+/// card set, shared by every hand ranked on it.
+pub fn Board(comptime b: u32) type {
+    return struct {
+        triples: [subsets(b, 3).len]u32,
+        set: u64,
+
+        pub inline fn init(cards: *const [b]u8) @This() {
+            return .{ .triples = board_triples(b, cards), .set = card_set(cards) };
+        }
+
+        /// The rank of the best hand of two of `hole`'s `k` cards and three of the board's.
+        pub inline fn rank(board: *const @This(), comptime k: u32, hole: *const [k]u8) u16 {
+            @setEvalBranchQuota(10_000); // the unrolled (pair, triple) loop: up to 150 loads
+            // One running maximum per pair: a single one would chain every compare.
+            const starts = hole_pairs(k, hole);
+            var bests: [starts.len]u16 = undefined;
+            inline for (starts, 0..) |start, i| {
+                var best: u16 = 0;
+                inline for (board.triples) |triple| best = @max(best, ranks_by_pair[start + triple]);
+                bests[i] = best;
+            }
+            const best = @reduce(.Max, @as(@Vector(starts.len, u16), bests));
+            return @max(best, best_flush_of(card_set(hole), board.set));
+        }
+    };
+}
+
 /// One row, its players in turn; true when the row is bad.
 fn rank_row(comptime b: u32, comptime k: u32, boards: []const u8, holes: []const u8, players: u32, row: usize, out: []u16) bool {
-    @setEvalBranchQuota(10_000); // the unrolled (pair, triple) loop: up to 150 lookups
-    const board = boards[row * b ..][0..b];
-    const triples = board_triples(b, board);
-    const board_set = card_set(board);
-    var row_set = board_set;
+    const board: Board(b) = .init(boards[row * b ..][0..b]);
+    var row_set = board.set;
     for (0..players) |p| {
         const hole = holes[(row * players + p) * k ..][0..k];
-        const hole_set = card_set(hole);
-        // One running maximum per pair: a single one would chain every compare.
-        const starts = hole_pairs(k, hole);
-        var bests: [starts.len]u16 = undefined;
-        inline for (starts, 0..) |start, i| {
-            var best: u16 = 0;
-            inline for (triples) |triple| best = @max(best, ranks_by_pair[start + triple]);
-            bests[i] = best;
-        }
-        const best = @reduce(.Max, @as(@Vector(starts.len, u16), bests));
-        out[row * players + p] = @max(best, best_flush_of(hole_set, board_set));
-        row_set |= hole_set;
+        out[row * players + p] = board.rank(k, hole);
+        row_set |= card_set(hole);
     }
     return @popCount(row_set) != b + k * players;
 }

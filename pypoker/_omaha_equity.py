@@ -1,0 +1,131 @@
+"""Omaha equity for ``pp.equity(..., game="plo4" | "plo5" | "plo6")``: hands known in full
+or in part (the rest dealt each game) or ``"random"``, over zsrc/omaha_equity.zig.
+
+Hands known in full are enumerated exactly (every completion of the board: at most
+C(44, 5) = 1,086,008 runouts heads-up, a fraction of a second); anything dealt runs Monte
+Carlo with Hold'em's stopping rules, through the same ordered runs (``_equity_runs``), so
+results do not depend on the thread count.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from . import _equity_runs as runs
+from ._native import check_players, ffi, lib, new_error
+from ._parallel import run_ordered
+from ._spot import GAMES, SLOTS, SUM_FIELDS
+from .cards import CARD_NAMES, parse_cards
+from .equity_result import from_sums
+from .omaha import GAMES as HOLE_CARDS_OF
+
+UNKNOWN = 0xFF  # a hole card dealt each game (omaha_equity.zig's `unknown`)
+PLAYERS_MAX = lib.PP_PLAYERS_MAX
+EXACT_PARTS_PER_THREAD = 8  # calls per thread: Ctrl-C and progress wait for one at most
+RUNOUTS_PER_CALL = 20_000
+
+
+def omaha_equity(players, game: str, board: int, dead: int, exact, rules, default_rules,
+                 seed: int, workers: int, progress, started: float):  # fmt: skip
+    if game not in HOLE_CARDS_OF:
+        raise ValueError(f"game {game!r}: use 'holdem', {', '.join(map(repr, HOLE_CARDS_OF))}")
+    k = HOLE_CARDS_OF[game]
+    if not 2 <= len(players) <= PLAYERS_MAX:
+        raise ValueError(f"{len(players)} players: equity takes 2 to {PLAYERS_MAX}")
+    holes = np.full((len(players), k), UNKNOWN, dtype=np.uint8)
+    for p, player in enumerate(players):
+        cards = _hand(player, p, k, game)
+        holes[p, : len(cards)] = cards
+    known = bool(np.all(holes != UNKNOWN))
+    board_cards = np.array([i for i in range(52) if board >> i & 1], dtype=np.uint8)
+    fields = {
+        "hands": [_text(row) for row in holes],
+        "board": "".join(CARD_NAMES[c] for c in board_cards),
+        "dead": "".join(CARD_NAMES[i] for i in range(52) if dead >> i & 1),
+    }
+    spot = (holes, k, board_cards, dead)
+    if exact is True and not known:
+        raise ValueError(f"exact {game.upper()} equity needs every hole card known; "
+                         "a hand dealt at random runs Monte Carlo")  # fmt: skip
+    if known and exact is not False and rules is None:
+        reason = "exact: known hands, every board counted" + (
+            "" if exact else " (a fraction of a second for any known hands)"
+        )
+        sums, played = _exact(spot, workers)
+        return _result(sums, played, True, reason, started, fields)
+    reason = "Monte Carlo, as asked" if exact is False or rules else "Monte Carlo: hands dealt"
+    sums, played = runs._monte_carlo_loop(
+        len(players), lambda first, count: _call(spot, False, seed, first, count),
+        rules or default_rules, workers, progress, started,
+    )  # fmt: skip
+    return _result(sums, played, False, reason, started, fields)
+
+
+def _hand(player, p: int, k: int, game: str) -> np.ndarray:
+    if isinstance(player, str) and player.strip().lower() == "random":
+        return np.zeros(0, dtype=np.uint8)
+    if not isinstance(player, str):
+        raise TypeError(f"player {p + 1}: a hand is card text such as 'AhKhQdJd', or 'random'")
+    cards = parse_cards(player)
+    if len(cards) > k:
+        raise ValueError(
+            f"player {p + 1}: {len(cards)} cards, {game.upper()} hands hold {k} "
+            "(fewer: the rest are dealt; ranges are not supported for Omaha)"
+        )
+    return cards
+
+
+def _text(row: np.ndarray) -> str:
+    known = [CARD_NAMES[c] for c in row.tolist() if c != UNKNOWN]
+    return "".join(known) + "?" * int(np.sum(row == UNKNOWN)) if known else "random"
+
+
+def _call(spot, exact: bool, seed: int, first: int, count: int):
+    holes, k, board_cards, dead = spot
+    players = len(holes)
+    sums = np.zeros((players, len(SUM_FIELDS)))
+    games = ffi.new("uint64_t *", 0)
+    err = new_error()
+    status = lib.pp_omaha_equity(
+        ffi.from_buffer("uint8_t[]", holes), k, players,
+        ffi.from_buffer("uint8_t[]", board_cards) if len(board_cards) else ffi.NULL,
+        len(board_cards), dead, exact, seed, first, count,
+        ffi.cast("pp_sums *", ffi.from_buffer("double[]", sums, require_writable=True)),
+        games, err,
+    )  # fmt: skip
+    check_players(status, err)
+    whole = np.zeros((players, SLOTS, len(SUM_FIELDS)))
+    whole[:, -1] = sums  # no combos in Omaha: everything in the whole-hand slot
+    return whole, int(games[0])
+
+
+def _exact(spot, workers: int):
+    holes, _, board_cards, dead = spot
+    left = 52 - int(np.sum(holes != UNKNOWN)) - len(board_cards) - bin(dead).count("1")
+    runouts = math.comb(left, 5 - len(board_cards))
+    # Calls of at least RUNOUTS_PER_CALL runouts (each call costs ~0.1 ms around the work).
+    parts = max(1, min(max(1, workers) * EXACT_PARTS_PER_THREAD, runouts // RUNOUTS_PER_CALL))
+    total = np.zeros((len(spot[0]), SLOTS, len(SUM_FIELDS)))
+    played = [0]
+
+    def fold(result) -> bool:
+        total[...] += result[0]
+        played[0] += result[1]
+        return False
+
+    run_ordered(iter([(part, parts) for part in range(parts)]),
+                lambda part, n: _call(spot, True, 0, part, n), workers, fold)  # fmt: skip
+    return total, played[0]
+
+
+def _result(sums, played, exact, reason, started, fields):
+    no_combos = [np.zeros(lib.PP_COMBOS) for _ in range(len(sums))]
+    result = from_sums(sums, no_combos, played, exact=exact, **fields, reason=reason,
+                       seconds=time.perf_counter() - started)  # fmt: skip
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros((0, len(SUM_FIELDS))))
+    result._combos = [empty] * len(sums)  # Omaha hands are not Hold'em combos
+    assert result.games == played and np.all(sums[:, -1, GAMES] == played)
+    return result

@@ -1,0 +1,183 @@
+//! Omaha equity (PLO4, PLO5, PLO6): players holding hands known in full or in part (the
+//! cards not known, `unknown`, are dealt each game), a board of 0 to 5 known cards, and the
+//! deck the rest comes from. Each player's result is a `spot.Sums` (games, wins, ties, pot
+//! share in units of 1/`equity.pot_units`, and the squares Monte Carlo's error needs), the
+//! same sums Hold'em equity adds to, so Python builds the same `EquityResult`.
+//!
+//! - `exact`: every completion of the board, for hands known in full. The runouts are
+//!   walked in Gosper order and numbered; a call settles those numbered `part` modulo
+//!   `parts`, so threads split the walk evenly and the sums do not depend on the split.
+//! - `sample`: games numbered from `first_game`; game g deals the hole cards not known, in
+//!   player order, then the board's missing cards, each drawn uniformly from the cards still
+//!   in the deck (random words `deal.draw_word(key, g, draw)`). Drawing without replacement
+//!   card by card gives every deal of the cards left the same chance: the deal given the
+//!   known cards, as the game is played. A game's cards depend on its number only, so any
+//!   split of the games into calls gives the same sums.
+const std = @import("std");
+const eval = @import("eval.zig");
+const deal = @import("deal.zig");
+const enumerate = @import("enumerate.zig");
+const equity = @import("equity.zig");
+const omaha = @import("omaha.zig");
+const spot = @import("spot.zig");
+const assert = std.debug.assert;
+
+pub const unknown: u8 = 0xFF;
+pub const players_max = spot.players_max;
+
+/// A prepared Omaha spot, as `pp_omaha_equity` receives it (checked there).
+pub const Spot = struct {
+    /// `players` x `hole_cards` card ids; `unknown` for a card dealt each game.
+    holes: []const u8,
+    hole_cards: u32,
+    players: u32,
+    /// The known board cards (0, 3, 4 or 5).
+    board: []const u8,
+    /// The cards a game may deal: not held, not on the board, not dead.
+    deck: u64,
+};
+
+/// Adds the runouts numbered `part` modulo `parts` to `out` (`players` Sums); returns how many.
+pub fn exact(s: Spot, part: u32, parts: u32, out: []spot.Sums) u64 {
+    assert(parts >= 1 and part < parts and out.len == s.players);
+    return switch (s.hole_cards) {
+        inline omaha.hole_cards_min...omaha.hole_cards_max => |k| exact_k(k, s, part, parts, out),
+        else => unreachable,
+    };
+}
+
+fn exact_k(comptime k: u32, s: Spot, part: u32, parts: u32, out: []spot.Sums) u64 {
+    var cards: [5]u8 = undefined;
+    @memcpy(cards[0..s.board.len], s.board);
+    const missing: u32 = @intCast(5 - s.board.len);
+    if (missing == 0) {
+        if (part != 0) return 0;
+        settle(k, s, &cards, out);
+        return 1;
+    }
+    const end = enumerate.done_state(s.deck);
+    var combo = enumerate.first_state(missing);
+    var number: u64 = 0;
+    var settled: u64 = 0;
+    while (combo < end) : ({
+        combo = enumerate.gosper_next(combo);
+        number += 1;
+    }) {
+        if (number % parts != part) continue;
+        var dealt = enumerate.deposit(combo, s.deck);
+        for (s.board.len..5) |i| {
+            cards[i] = @intCast(@ctz(dealt));
+            dealt &= dealt - 1;
+        }
+        settle(k, s, &cards, out);
+        settled += 1;
+    }
+    return settled;
+}
+
+/// Adds games `first_game .. first_game + games` to `out` (`players` Sums).
+pub fn sample(s: Spot, key: u64, first_game: u64, games: u64, out: []spot.Sums) void {
+    assert(out.len == s.players);
+    switch (s.hole_cards) {
+        inline omaha.hole_cards_min...omaha.hole_cards_max => |k| sample_k(k, s, key, first_game, games, out),
+        else => unreachable,
+    }
+}
+
+fn sample_k(comptime k: u32, s: Spot, key: u64, first_game: u64, games: u64, out: []spot.Sums) void {
+    var holes: [players_max * k]u8 = undefined;
+    var cards: [5]u8 = undefined;
+    const known_holes = s.holes[0 .. s.players * k];
+    @memcpy(cards[0..s.board.len], s.board);
+    for (first_game..first_game + games) |game| {
+        var deck = s.deck;
+        var left: u32 = @popCount(deck);
+        var draw: u64 = 0;
+        for (known_holes, holes[0..known_holes.len]) |card, *held| {
+            held.* = if (card != unknown) card else draw_card(key, game, &draw, &deck, &left);
+        }
+        for (s.board.len..5) |i| cards[i] = draw_card(key, game, &draw, &deck, &left);
+        settle(k, .{ .holes = holes[0..known_holes.len], .hole_cards = k, .players = s.players, .board = s.board, .deck = s.deck }, &cards, out);
+    }
+}
+
+inline fn draw_card(key: u64, game: u64, draw: *u64, deck: *u64, left: *u32) u8 {
+    const card = deal.nth_set_bit(deck.*, deal.below(deal.draw_word(key, game, draw.*), left.*));
+    deck.* &= ~(@as(u64, 1) << card);
+    left.* -= 1;
+    draw.* += 1;
+    return card;
+}
+
+/// Ranks every player's hand on the full board `cards` and shares the pot.
+inline fn settle(comptime k: u32, s: Spot, cards: *const [5]u8, out: []spot.Sums) void {
+    const board: omaha.Board(5) = .init(cards);
+    var ranks: [players_max]u16 = undefined;
+    var best: u16 = 0;
+    for (0..s.players) |p| {
+        ranks[p] = board.rank(k, s.holes[p * k ..][0..k]);
+        best = @max(best, ranks[p]);
+    }
+    var winners: u32 = 0;
+    for (ranks[0..s.players]) |r| winners += @intFromBool(r == best);
+    const share = spot.shares[winners];
+    for (ranks[0..s.players], out) |r, *sums| {
+        sums.games += 1;
+        sums.w2 += 1;
+        if (r != best) continue;
+        sums.wins += @floatFromInt(@intFromBool(winners == 1));
+        sums.ties += @floatFromInt(@intFromBool(winners > 1));
+        sums.shares += share;
+        sums.w2_shares += share;
+        sums.w2_shares2 += share * share;
+    }
+}
+
+test "omaha equity: exact equals every runout ranked by the plain rules, in any split" {
+    // AhAsKhKs vs 9c8c7d6d on 2h3cTs: every turn and river (C(41, 2)), each hand's best of 60 fives.
+    const holes = [_]u8{ 38, 12, 37, 11, 20, 19, 44, 43 };
+    const board = [_]u8{ 26, 14, 8 };
+    var deck = deal.full_deck;
+    for (holes ++ board) |c| deck &= ~(@as(u64, 1) << @intCast(c));
+    const s: Spot = .{ .holes = &holes, .hole_cards = 4, .players = 2, .board = &board, .deck = deck };
+    var whole: [2]spot.Sums = @splat(.{});
+    try std.testing.expectEqual(@as(u64, 820), exact(s, 0, 1, &whole)); // C(41, 2)
+    var split: [2]spot.Sums = @splat(.{});
+    var games: u64 = 0;
+    for (0..3) |part| games += exact(s, @intCast(part), 3, &split);
+    try std.testing.expectEqual(@as(u64, 820), games);
+    try std.testing.expectEqual(whole, split);
+
+    var wins: [2]f64 = @splat(0);
+    var ties: f64 = 0;
+    var rest = deck;
+    while (rest != 0) : (rest &= rest - 1) {
+        var later = rest & (rest - 1);
+        while (later != 0) : (later &= later - 1) {
+            const full = [5]u8{ 26, 14, 8, @intCast(@ctz(rest)), @intCast(@ctz(later)) };
+            var out: [2]u16 = undefined;
+            try std.testing.expectEqual(@as(?@import("batch.zig").HandError, null), omaha.rank_rows(&full, 5, &holes, 4, 2, &out));
+            if (out[0] > out[1]) wins[0] += 1 else if (out[1] > out[0]) wins[1] += 1 else ties += 1;
+        }
+    }
+    try std.testing.expectEqual(wins[0], whole[0].wins);
+    try std.testing.expectEqual(wins[1], whole[1].wins);
+    try std.testing.expectEqual(ties, whole[0].ties);
+    try std.testing.expectEqual(@as(f64, 820), whole[0].games);
+}
+
+test "omaha equity: sampled games do not depend on the split, and land near exact" {
+    const holes = [_]u8{ 38, 12, 37, 11, unknown, unknown, unknown, unknown };
+    var deck = deal.full_deck;
+    for (holes[0..4]) |c| deck &= ~(@as(u64, 1) << @intCast(c));
+    const s: Spot = .{ .holes = &holes, .hole_cards = 4, .players = 2, .board = &.{}, .deck = deck };
+    var whole: [2]spot.Sums = @splat(.{});
+    sample(s, 11, 0, 20_000, &whole);
+    var split: [2]spot.Sums = @splat(.{});
+    sample(s, 11, 0, 7_000, &split);
+    sample(s, 11, 7_000, 13_000, &split);
+    try std.testing.expectEqual(whole, split);
+    // AAKK double-suited against a random hand: about 73% (published figures 72-74%).
+    const share = whole[0].shares / equity.pot_units / whole[0].games;
+    try std.testing.expect(share > 0.68 and share < 0.78);
+}
