@@ -122,10 +122,10 @@ def _enumerate(k: int, exclude: str | None, threads: int | None) -> int:
 
 
 def _deal(count: int, players: int, output: str, seed: int, chunk: int, threads,
-          equity: bool) -> int:  # fmt: skip
+          equity: bool, game: str = "holdem") -> int:  # fmt: skip
     started = time.perf_counter()
     path = dataset(count, players, seed=seed, path=output, chunk=chunk, threads=threads,
-                   progress=sys.stderr.isatty(), equity=equity)  # fmt: skip
+                   progress=sys.stderr.isatty(), equity=equity, game=game)  # fmt: skip
     seconds = time.perf_counter() - started
     print(
         f"wrote {count:,} deals of {players} players to {path} in {seconds:.2f} s "
@@ -152,7 +152,7 @@ def _equity(args) -> int:
         hands, board="".join(board_cards) or None, dead=args.dead,
         exact=True if args.exact else (False if monte_carlo else None), games=args.games,
         stderr=args.stderr, seconds=args.seconds, threads=args.threads, seed=args.seed,
-        progress=sys.stderr.isatty(),
+        progress=sys.stderr.isatty(), game=args.game,
     )  # fmt: skip
     print(result)
     if not result.exact:
@@ -222,6 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     deal_parser.add_argument(
         "--equity", action="store_true", help="add each player's flop and turn equity"
     )
+    deal_parser.add_argument(
+        "--game", choices=["holdem", "plo4", "plo5", "plo6"], default="holdem",
+        help="Texas Hold'em (default) or Omaha with 4, 5 or 6 hole cards",
+    )  # fmt: skip
     enum_parser = commands.add_parser("enumerate", help="category counts of every k-card hand")
     enum_parser.add_argument("k", type=int, help="cards per hand, 1..7")
     enum_parser.add_argument("--exclude", help='dead cards, e.g. "AhKd"')
@@ -248,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     equity_parser.add_argument("-g", "--games", type=parse_count, help="Monte Carlo games")
     equity_parser.add_argument("--stderr", type=float, help="Monte Carlo: stop at this stderr")
     equity_parser.add_argument("--seconds", type=float, help="Monte Carlo: stop after this")
+    equity_parser.add_argument(
+        "--game", choices=["holdem", "plo4", "plo5", "plo6"], default="holdem",
+        help="Texas Hold'em (default) or Omaha with 4, 5 or 6 hole cards",
+    )  # fmt: skip
     equity_parser.add_argument("-t", "--threads", type=int, default=None)
     equity_parser.add_argument("--seed", type=int, default=0)
     equity_parser.add_argument(
@@ -285,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             return benchmark.main(args.hands, args.runs, args.seed, not args.no_peers, args.output)
         if args.command == "deal":
             return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads,
-                         args.equity)  # fmt: skip
+                         args.equity, args.game)  # fmt: skip
         if args.command == "features":
             return _features(args)
         if args.command == "enumerate":

@@ -14,7 +14,8 @@ Schema (P = players):
 | ``flop`` | fixed_size_list<uint8>[3] | card ids |
 | ``turn`` | uint8 | card id |
 | ``river`` | uint8 | card id |
-| ``holes`` | fixed_size_list<fixed_size_list<uint8>[2]>[P] | each player's two cards |
+| ``holes`` | fixed_size_list<fixed_size_list<uint8>[k]>[P] | each player's hole cards: k = 2
+  in Hold'em, 4, 5 or 6 in Omaha (``game="plo4"`` …, ranked with exactly two of them) |
 | ``rank`` | fixed_size_list<uint16>[P] | river rank of each player (higher wins) |
 | ``category`` | fixed_size_list<uint8>[P] | 1 high card … 9 straight flush |
 | ``winner`` | fixed_size_list<bool>[P] | holds the best rank (ties: several) |
@@ -23,7 +24,8 @@ Schema (P = players):
   (pot share) with only the flop known, over every turn and river |
 | ``equity_turn`` | fixed_size_list<float32>[P] | the same with the turn known |
 
-The file's schema metadata records the seed, the player count and the pypoker version.
+The file's schema metadata records the seed, the player count, the game and the pypoker
+version.
 """
 
 from __future__ import annotations
@@ -40,12 +42,15 @@ from ._native import lib
 from ._version import VERSION
 from .dealing import deal
 from .equity import street_equities
+from .omaha import GAMES as OMAHA_HOLE_CARDS
+from .omaha import rank_showdown_omaha
 from .ranking import CATEGORY_SHIFT, rank_showdown
 
 PLAYERS_MIN = 2  # a showdown needs two; the most equity labels take is the header's
 PLAYERS_MAX = lib.PP_PLAYERS_MAX
 BOARD_CARDS = 5
 STREETS = ("flop", "turn")  # the equity labels: after the flop, after the turn
+HOLE_CARDS = {"holdem": 2, **OMAHA_HOLE_CARDS}  # per game
 
 
 def _pyarrow():
@@ -57,8 +62,9 @@ def _pyarrow():
     return pa, pq
 
 
-def schema(players: int, equity: bool = False):
+def schema(players: int, equity: bool = False, game: str = "holdem"):
     pa, _ = _pyarrow()
+    k = HOLE_CARDS[game]
     streets = [(f"equity_{street}", pa.list_(pa.float32(), players)) for street in STREETS]
     return pa.schema(
         [
@@ -66,7 +72,7 @@ def schema(players: int, equity: bool = False):
             ("flop", pa.list_(pa.uint8(), 3)),
             ("turn", pa.uint8()),
             ("river", pa.uint8()),
-            ("holes", pa.list_(pa.list_(pa.uint8(), 2), players)),
+            ("holes", pa.list_(pa.list_(pa.uint8(), k), players)),
             ("rank", pa.list_(pa.uint16(), players)),
             ("category", pa.list_(pa.uint8(), players)),
             ("winner", pa.list_(pa.bool_(), players)),
@@ -76,15 +82,16 @@ def schema(players: int, equity: bool = False):
     )
 
 
-def deal_batch(
-    start: int, count: int, players: int, seed: int, threads: int | None, equity: bool = False
-):
+def deal_batch(start: int, count: int, players: int, seed: int, threads: int | None,
+               equity: bool = False, game: str = "holdem"):  # fmt: skip
     """Rows ``start .. start + count`` of the dataset as a pyarrow RecordBatch."""
     pa, _ = _pyarrow()
-    cards = deal(count, BOARD_CARDS + 2 * players, seed=seed, start=start, threads=threads)
-    board = cards[:, :BOARD_CARDS]
-    holes = cards[:, BOARD_CARDS:].reshape(count, players, 2)
-    ranks = rank_showdown(board, holes, threads=threads)
+    k = HOLE_CARDS[game]
+    cards = deal(count, BOARD_CARDS + k * players, seed=seed, start=start, threads=threads)
+    board = np.ascontiguousarray(cards[:, :BOARD_CARDS])
+    holes = np.ascontiguousarray(cards[:, BOARD_CARDS:]).reshape(count, players, k)
+    showdown = rank_showdown if game == "holdem" else rank_showdown_omaha
+    ranks = showdown(board, holes, threads=threads)
     best = ranks.max(axis=1, keepdims=True)
     winner = ranks == best
 
@@ -96,7 +103,7 @@ def deal_batch(
         fixed(np.ascontiguousarray(board[:, :3]), 3),
         pa.array(np.ascontiguousarray(board[:, 3])),
         pa.array(np.ascontiguousarray(board[:, 4])),
-        pa.FixedSizeListArray.from_arrays(fixed(np.ascontiguousarray(holes), 2), players),
+        pa.FixedSizeListArray.from_arrays(fixed(holes, k), players),
         fixed(ranks, players),
         fixed((ranks >> CATEGORY_SHIFT).astype(np.uint8), players),
         fixed(winner, players),
@@ -104,10 +111,18 @@ def deal_batch(
     ]
     if equity:
         columns += [fixed(e, players) for e in street_equities(board, holes, threads=threads)]
-    return pa.RecordBatch.from_arrays(columns, schema=schema(players, equity))
+    return pa.RecordBatch.from_arrays(columns, schema=schema(players, equity, game))
 
 
-def _check(n: int, players: int, seed: int, chunk: int) -> None:
+def _check(n: int, players: int, seed: int, chunk: int, game: str = "holdem",
+           equity: bool = False) -> None:  # fmt: skip
+    if game not in HOLE_CARDS:
+        raise ValueError(f"game {game!r}: use {', '.join(map(repr, HOLE_CARDS))}")
+    if game != "holdem" and equity:
+        raise ValueError("equity labels are Hold'em's (street_equities); not for Omaha yet")
+    deck_players = (52 - BOARD_CARDS) // HOLE_CARDS[game]
+    if game != "holdem" and players > deck_players:
+        raise ValueError(f"{players} players of {game.upper()}: the deck deals {deck_players}")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be a non-negative integer, got {n!r}")
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
@@ -126,16 +141,17 @@ def iter_batches(
     chunk: int = 1 << 20,
     threads: int | None = None,
     equity: bool = False,
+    game: str = "holdem",
 ):
     """The dataset as a stream of RecordBatches of up to ``chunk`` rows; the next batch is
     dealt and ranked (in native code, off the GIL) while the caller consumes the last."""
-    _check(n, players, seed, chunk)
+    _check(n, players, seed, chunk, game, equity)
     starts = range(0, n, chunk)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypoker-deal") as producer:
         pending = None
         for start in starts:
             future = producer.submit(
-                deal_batch, start, min(chunk, n - start), players, seed, threads, equity
+                deal_batch, start, min(chunk, n - start), players, seed, threads, equity, game
             )
             if pending is not None:
                 yield pending.result()
@@ -178,6 +194,7 @@ def dataset(
     progress: bool = False,
     compression: str = "zstd",
     equity: bool = False,
+    game: str = "holdem",
 ):
     """Deals ``n`` labelled showdowns of ``players`` (2..10) players.
 
@@ -188,20 +205,22 @@ def dataset(
     the rows chunk by chunk in bounded memory and returns the path; the file is written to
     a temporary name and renamed when complete, so a failed run leaves no half-written file.
     Without ``path``, returns a ``pyarrow.Table``. See the module docstring for the schema.
+    ``game="plo4"``, ``"plo5"`` or ``"plo6"`` deals Omaha hands of 4, 5 or 6 cards.
     """
     pa, pq = _pyarrow()
-    _check(n, players, seed, chunk)
+    _check(n, players, seed, chunk, game, equity)
     metadata = {
         b"pypoker.seed": str(seed).encode(),
         b"pypoker.players": str(players).encode(),
+        b"pypoker.game": game.encode(),
         b"pypoker.version": VERSION.encode(),
     }
-    table_schema = schema(players, equity).with_metadata(metadata)
+    table_schema = schema(players, equity, game).with_metadata(metadata)
     bar = _Progress(n, progress)
     if path is None:
         batches = []
         for batch in iter_batches(
-            n, players, seed=seed, chunk=chunk, threads=threads, equity=equity
+            n, players, seed=seed, chunk=chunk, threads=threads, equity=equity, game=game
         ):
             batches.append(batch)
             bar.update(batch.column(0)[-1].as_py() + 1)
@@ -219,7 +238,7 @@ def dataset(
             else:
                 writer = pa.ipc.new_file(partial, table_schema)
             _write_batches(writer, suffix, iter_batches(
-                n, players, seed=seed, chunk=chunk, threads=threads, equity=equity
+                n, players, seed=seed, chunk=chunk, threads=threads, equity=equity, game=game
             ), chunk, bar)  # fmt: skip
     finally:
         bar.close()

@@ -122,3 +122,36 @@ def test_bad_showdowns_are_named():
     too_many = np.zeros((1, 12, 4), dtype=np.uint8)
     with pytest.raises(ValueError, match="the deck holds at most 11 players"):
         pp.rank_showdown_omaha(boards[:1], too_many)
+
+
+@pytest.mark.parametrize("game", ["plo4", "plo6"])
+def test_datasets_deal_omaha_rows_ranked_as_omaha(game, tmp_path):
+    k = pp.omaha.GAMES[game]
+    path = pp.dataset(5_000, 3, seed=7, path=tmp_path / "plo.parquet", chunk=2_000, game=game)
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path)
+    assert table.schema.field("holes").type.list_size == 3
+    assert table.schema.field("holes").type.value_type.list_size == k
+    assert table.schema.metadata[b"pypoker.game"] == game.encode()
+    holes = np.array(table.column("holes").to_pylist(), dtype=np.uint8)
+    boards = np.column_stack([
+        np.array(table.column("flop").to_pylist(), dtype=np.uint8),
+        table.column("turn").to_numpy(), table.column("river").to_numpy(),
+    ]).astype(np.uint8)  # fmt: skip
+    ranks = np.array(table.column("rank").to_pylist())
+    np.testing.assert_array_equal(ranks, pp.rank_showdown_omaha(boards, holes))
+    winners = np.array(table.column("winner").to_pylist())
+    np.testing.assert_array_equal(winners, ranks == ranks.max(axis=1, keepdims=True))
+    # Every card of a row distinct: the deal is the seed's stream, k cards a player.
+    cards = np.hstack([boards, holes.reshape(len(holes), -1)])
+    assert all(len(set(row)) == cards.shape[1] for row in cards.tolist())
+
+
+def test_datasets_refuse_what_omaha_cannot_deal():
+    with pytest.raises(ValueError, match="8 players of PLO6: the deck deals 7"):
+        pp.dataset(10, 8, seed=1, game="plo6")
+    with pytest.raises(ValueError, match="equity labels are Hold'em's"):
+        pp.dataset(10, 2, seed=1, game="plo4", equity=True)
+    with pytest.raises(ValueError, match="game 'plo3'"):
+        pp.dataset(10, 2, seed=1, game="plo3")
