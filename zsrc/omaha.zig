@@ -198,28 +198,41 @@ pub inline fn card_set(cards: anytype) u64 {
     return set;
 }
 
-/// The best flush of a hand (two of `hole_set`'s cards, three of `board_set`'s), or 0.
-inline fn best_flush_of(hole_set: u64, board_set: u64) u16 {
-    var best: u16 = 0;
-    inline for (0..eval.suit_count) |suit| {
-        const hole_suit = suit_pattern(hole_set, suit);
-        const board_suit = suit_pattern(board_set, suit);
-        if (@popCount(hole_suit) >= 2 and @popCount(board_suit) >= 3) {
-            best = @max(best, best_flush(hole_suit, board_suit));
-        }
-    }
-    return best;
-}
-
 /// A board of `b` cards (3..5), ready to rank hands on: its value triples numbered and its
 /// card set, shared by every hand ranked on it.
 pub fn Board(comptime b: u32) type {
     return struct {
         triples: [subsets(b, 3).len]u32,
         set: u64,
+        /// The one suit holding three or more of the board's cards (five cards have room
+        /// for one), the values it holds there; 0 when no suit does and no flush is possible.
+        flush_pattern: u13,
+        flush_suit: u6,
 
         pub inline fn init(cards: *const [b]u8) @This() {
-            return .{ .triples = board_triples(b, cards), .set = card_set(cards) };
+            const set = card_set(cards);
+            var board: @This() = .{ .triples = board_triples(b, cards), .set = set, .flush_pattern = 0, .flush_suit = 0 };
+            inline for (0..eval.suit_count) |suit| {
+                const pattern = suit_pattern(set, suit);
+                if (@popCount(pattern) >= 3) {
+                    board.flush_pattern = pattern;
+                    board.flush_suit = suit;
+                }
+            }
+            return board;
+        }
+
+        /// The best flush of two of `hole`'s cards and three of the board's, or 0.
+        inline fn best_flush_with(board: *const @This(), comptime k: u32, hole: *const [k]u8) u16 {
+            if (board.flush_pattern == 0) return 0;
+            const hole_suit = suit_pattern(card_set(hole), board.flush_suit);
+            const hole_count = @popCount(hole_suit);
+            if (hole_count < 2) return 0;
+            // The common case, two and three of the suit: the flush is exactly those five.
+            if (hole_count == 2 and @popCount(board.flush_pattern) == 3) {
+                return eval.rank_flush_pattern(hole_suit | board.flush_pattern);
+            }
+            return best_flush(hole_suit, board.flush_pattern);
         }
 
         /// The rank of the best hand of two of `hole`'s `k` cards and three of the board's.
@@ -234,7 +247,7 @@ pub fn Board(comptime b: u32) type {
                 bests[i] = best;
             }
             const best = @reduce(.Max, @as(@Vector(starts.len, u16), bests));
-            return @max(best, best_flush_of(card_set(hole), board.set));
+            return @max(best, board.best_flush_with(k, hole));
         }
     };
 }
