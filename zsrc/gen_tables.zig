@@ -9,8 +9,8 @@
 //!      (category and the card values that break ties, most significant first);
 //!   3. densifies the payloads within each category into subranks 1, 2, 3, …;
 //!   4. packs the sparse histogram keys into a flat table by first-fit row displacement;
-//!   5. ranks Omaha's five-card hands by their hole cards' value pair and their board
-//!      cards' value triple (zsrc/omaha.zig reads them, one load a hand);
+//!   5. ranks Omaha's five-card hands by their board cards' value triple and their hole
+//!      cards' value pair (zsrc/omaha.zig reads them, one load a hand);
 //!   6. checks, and exits non-zero (failing the build) unless: every fingerprint is distinct,
 //!      every key reads its own rank back through the packed tables, and the 5-card classes
 //!      number 7,462 counted both ways (read back from the tables, and by combinatorics).
@@ -438,13 +438,14 @@ pub fn main(init: std.process.Init) !void {
     var describe: [10 << 12]u32 = @splat(0);
     for (distinct) |p| describe[densifier.rank_of(p)] = p;
 
-    // Omaha: every value pair (a <= b) with every value triple (c <= d <= e), numbered in
+    // Omaha: every value triple (a <= b <= c) with every value pair (d <= e), numbered in
     // that loop order (zsrc/omaha.zig numbers them alike), ranked as five cards without a
-    // flush through the packed tables; 0 where a value would be there five times.
-    var omaha_ranks: [91 * 455]u16 = @splat(0);
+    // flush through the packed tables; 0 where a value would be there five times. Triple-
+    // major: a board's triples are rows of 91 ranks (3 cache lines), which its hands share.
+    var omaha_ranks: [455 * 91]u16 = @splat(0);
     var slot: usize = 0;
-    for (0..value_count) |a| for (a..value_count) |b| {
-        for (0..value_count) |c| for (c..value_count) |d| for (d..value_count) |e| {
+    for (0..value_count) |a| for (a..value_count) |b| for (b..value_count) |c| {
+        for (0..value_count) |d| for (d..value_count) |e| {
             var histogram: Histogram = @splat(0);
             for ([_]usize{ a, b, c, d, e }) |v| histogram[v] += 1;
             if (std.mem.max(u8, &histogram) <= 4) {
@@ -541,8 +542,8 @@ fn write_tables(
     try write_array(w, "flush_ranks", u16, flush_ranks);
     try w.writeAll("\n/// Payload (category and tie-breaking values) of every rank; 0 if unused.\n");
     try write_array(w, "describe_payloads", u32, describe);
-    try w.writeAll("\n/// Omaha: the rank of a value pair (91) and a value triple (455) as five cards, no\n" ++
-        "/// flush; pair-major, each numbered in increasing order of its sorted values.\n");
+    try w.writeAll("\n/// Omaha: the rank of a value triple (455) and a value pair (91) as five cards, no\n" ++
+        "/// flush; triple-major, each numbered in increasing order of its sorted values.\n");
     try write_array(w, "omaha_ranks", u16, omaha_ranks);
     try w.flush();
 }
