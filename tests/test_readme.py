@@ -27,7 +27,7 @@ def expected_value(comment: str):
     "these digits, then more"."""
     head = comment.split(":")[0].split(" (")[0].strip()
     if head.startswith("array(") and head.endswith(")"):  # a NumPy repr
-        return eval(head, {"array": np.array, "uint8": np.uint8}), False  # noqa: S307
+        return eval(head, {"array": np.array, "uint8": np.uint8, "uint16": np.uint16}), False  # noqa: S307
     truncated = re.sub(r"(\d\.\d+)\.\.", r"\1", head)
     try:
         value = ast.literal_eval(truncated)
