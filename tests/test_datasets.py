@@ -71,11 +71,11 @@ def test_a_failed_write_leaves_no_file(tmp_path, monkeypatch):
 
     calls = []
 
-    def failing(start, count, players, seed, threads, equity):
+    def failing(start, count, *rest):
         calls.append(start)
         if len(calls) == 3:
             raise RuntimeError("disk on fire")
-        return real(start, count, players, seed, threads, equity)
+        return real(start, count, *rest)
 
     real = datasets.deal_batch
     monkeypatch.setattr(datasets, "deal_batch", failing)

@@ -18,7 +18,8 @@ for every Python 3). ``check`` proves what can be proven without the platform it
 
 ``ci`` builds this machine's Linux wheel, checks it, installs it into a fresh virtualenv
 without the Zig toolchain, times ranking 16M hands there end to end, and runs the test suite
-against the installed wheel (the Zig suite skips itself without the toolchain).
+against the installed wheel with no compiler on hand (``CC=false``; the Zig suite and the
+cross-compiles skip themselves without the toolchain).
 
 Needs the ``wheels`` extra (build, hatchling, ziglang, lief).
 """
@@ -262,10 +263,13 @@ def ci() -> None:
         if str(env_dir) not in where or not where.strip().endswith("None"):
             raise SystemExit(f"the test environment is not the wheel's alone: {where}")
         print(f"testing the installed wheel: {where.split()[0]}", flush=True)
+        # No compiler either: cffi's ABI mode loads the library without one, so any attempt
+        # to compile fails loudly instead of quietly finding the machine's.
+        no_compiler = {**os.environ, "CC": "false", "CXX": "false", "LDSHARED": "false"}
         result = subprocess.run(
             [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests")],
-            cwd=scratch,
-        )
+            cwd=scratch, env=no_compiler,
+        )  # fmt: skip
         if result.returncode != 0:
             raise SystemExit("the test suite failed against the installed wheel")
 
