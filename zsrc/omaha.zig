@@ -182,8 +182,13 @@ inline fn board_triples(comptime b: u32, board: *const [b]u8) [subsets(b, 3).len
     return numbers;
 }
 
+/// The numbers of a hand's value pairs, every pair of its `k` cards.
+pub fn Pairs(comptime k: u32) type {
+    return [subsets(k, 2).len]u32;
+}
+
 /// The numbers of the hole's value pairs, every pair of its cards.
-inline fn hole_pairs(comptime k: u32, hole: *const [k]u8) [subsets(k, 2).len]u32 {
+pub inline fn hole_pairs(comptime k: u32, hole: *const [k]u8) Pairs(k) {
     var starts: [subsets(k, 2).len]u32 = undefined;
     inline for (comptime subsets(k, 2), 0..) |pair, i| {
         const first: u32 = card_values[hole[pair[0]]];
@@ -237,16 +242,21 @@ pub fn Board(comptime b: u32) type {
 
         /// The rank of the best hand of two of `hole`'s `k` cards and three of the board's.
         pub inline fn rank(board: *const @This(), comptime k: u32, hole: *const [k]u8) u16 {
+            return board.rank_pairs(k, &hole_pairs(k, hole), hole);
+        }
+
+        /// `rank` of a hand whose value pairs are numbered already (`hole_pairs`): a hand
+        /// ranked on many boards numbers them once.
+        pub inline fn rank_pairs(board: *const @This(), comptime k: u32, pairs: *const Pairs(k), hole: *const [k]u8) u16 {
             @setEvalBranchQuota(10_000); // the unrolled (pair, triple) loop: up to 150 loads
             // One running maximum per pair: a single one would chain every compare.
-            const starts = hole_pairs(k, hole);
-            var bests: [starts.len]u16 = undefined;
-            inline for (starts, 0..) |start, i| {
+            var bests: [pairs.len]u16 = undefined;
+            inline for (pairs, 0..) |pair, i| {
                 var best: u16 = 0;
-                inline for (board.triples) |triple| best = @max(best, ranks[start + triple]);
+                inline for (board.triples) |triple| best = @max(best, ranks[pair + triple]);
                 bests[i] = best;
             }
-            const best = @reduce(.Max, @as(@Vector(starts.len, u16), bests));
+            const best = @reduce(.Max, @as(@Vector(pairs.len, u16), bests));
             return @max(best, board.best_flush_with(k, hole));
         }
     };

@@ -47,12 +47,14 @@ pub fn exact(s: Spot, part: u32, parts: u32, out: []spot.Sums) u64 {
 }
 
 fn exact_k(comptime k: u32, s: Spot, part: u32, parts: u32, out: []spot.Sums) u64 {
+    var pairs: [players_max]omaha.Pairs(k) = undefined;
+    for (0..s.players) |p| pairs[p] = omaha.hole_pairs(k, s.holes[p * k ..][0..k]);
     var cards: [5]u8 = undefined;
     @memcpy(cards[0..s.board.len], s.board);
     const missing: u32 = @intCast(5 - s.board.len);
     if (missing == 0) {
         if (part != 0) return 0;
-        settle(k, s, &cards, out);
+        settle(k, s, &pairs, &cards, out);
         return 1;
     }
     const end = enumerate.done_state(s.deck);
@@ -69,7 +71,7 @@ fn exact_k(comptime k: u32, s: Spot, part: u32, parts: u32, out: []spot.Sums) u6
             cards[i] = @intCast(@ctz(dealt));
             dealt &= dealt - 1;
         }
-        settle(k, s, &cards, out);
+        settle(k, s, &pairs, &cards, out);
         settled += 1;
     }
     return settled;
@@ -89,6 +91,15 @@ fn sample_k(comptime k: u32, s: Spot, key: u64, first_game: u64, games: u64, out
     var cards: [5]u8 = undefined;
     const known_holes = s.holes[0 .. s.players * k];
     @memcpy(cards[0..s.board.len], s.board);
+    // A hand known in full has the same value pairs every game: numbered once, here.
+    var pairs: [players_max]omaha.Pairs(k) = undefined;
+    var dealt_to: u32 = 0; // players holding a card dealt each game, a bit each
+    for (0..s.players) |p| {
+        const hand = known_holes[p * k ..][0..k];
+        if (std.mem.indexOfScalar(u8, hand, unknown) != null) {
+            dealt_to |= @as(u32, 1) << @intCast(p);
+        } else pairs[p] = omaha.hole_pairs(k, hand);
+    }
     for (first_game..first_game + games) |game| {
         var deck = s.deck;
         var left: u32 = @popCount(deck);
@@ -97,7 +108,12 @@ fn sample_k(comptime k: u32, s: Spot, key: u64, first_game: u64, games: u64, out
             held.* = if (card != unknown) card else draw_card(key, game, &draw, &deck, &left);
         }
         for (s.board.len..5) |i| cards[i] = draw_card(key, game, &draw, &deck, &left);
-        settle(k, .{ .holes = holes[0..known_holes.len], .hole_cards = k, .players = s.players, .board = s.board, .deck = s.deck }, &cards, out);
+        var rest = dealt_to;
+        while (rest != 0) : (rest &= rest - 1) {
+            const p = @ctz(rest);
+            pairs[p] = omaha.hole_pairs(k, holes[p * k ..][0..k]);
+        }
+        settle(k, .{ .holes = holes[0..known_holes.len], .hole_cards = k, .players = s.players, .board = s.board, .deck = s.deck }, &pairs, &cards, out);
     }
 }
 
@@ -109,13 +125,14 @@ inline fn draw_card(key: u64, game: u64, draw: *u64, deck: *u64, left: *u32) u8 
     return card;
 }
 
-/// Ranks every player's hand on the full board `cards` and shares the pot.
-inline fn settle(comptime k: u32, s: Spot, cards: *const [5]u8, out: []spot.Sums) void {
+/// Ranks every player's hand (its value pairs numbered in `pairs`) on the full board
+/// `cards` and shares the pot.
+inline fn settle(comptime k: u32, s: Spot, pairs: *const [players_max]omaha.Pairs(k), cards: *const [5]u8, out: []spot.Sums) void {
     const board: omaha.Board(5) = .init(cards);
     var ranks: [players_max]u16 = undefined;
     var best: u16 = 0;
     for (0..s.players) |p| {
-        ranks[p] = board.rank(k, s.holes[p * k ..][0..k]);
+        ranks[p] = board.rank_pairs(k, &pairs[p], s.holes[p * k ..][0..k]);
         best = @max(best, ranks[p]);
     }
     var winners: u32 = 0;
