@@ -1,7 +1,7 @@
 """The one door to the Zig library: cffi declarations, loading, and status → exception.
 
 The declarations are not written here: they are read from ``_lib/pypoker.h``, which the build
-generates from ``zsrc/capi.zig``, so Python always calls the signatures the library was
+generates from ``zsrc/capi/``, so Python always calls the signatures the library was
 compiled with. ``ABI_VERSION`` is the version this Python code was written against; loading a
 library of another version fails at import rather than at some later call.
 
@@ -11,6 +11,7 @@ cffi releases the GIL for the duration of every call into the library.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -94,12 +95,43 @@ except ValueError as error:
 
 
 class PokerError(ValueError):
-    """Bad input to a pypoker call. ``row`` is the offending hand's index (or None)."""
+    """Bad input to a pypoker call. ``row`` is the offending hand's index (or None), ``card``
+    the offending card's id (or None). Messages start ``row N: `` when they name a row."""
 
     def __init__(self, message: str, row: int | None = None, card: int | None = None):
         super().__init__(message)
         self.row = row
         self.card = card
+
+    def __reduce__(self):
+        # Keeps row and card across pickling (Ray hands exceptions between processes).
+        return type(self), (str(self), self.row, self.card)
+
+    @property
+    def reason(self) -> str:
+        """The message without its ``row N: `` prefix."""
+        return str(self).removeprefix(f"row {self.row}: ")
+
+    def renumbered(self, row: int) -> PokerError:
+        """The same error with the row counted as the caller counts it (a slice or chunk
+        of a larger input numbers its rows from 0)."""
+        return type(self)(f"row {row}: {self.reason}", row, self.card)
+
+    def about(self, value) -> PokerError:
+        """The same error naming the bad value instead of a row (where row numbers would
+        mislead, e.g. a query engine's chunks)."""
+        return type(self)(f"bad hand {value!r}: {self.reason}", None, self.card)
+
+    @staticmethod
+    def from_text(text: str) -> PokerError | None:
+        """The last pypoker exception a traceback's text shows (``pypoker._native.<Class>:
+        <message>``), rebuilt with its class and row; None when it shows none."""
+        classes = {cls.__name__: cls for cls in (CardParseError, InvalidHandError, PokerError)}
+        for name, message in reversed(re.findall(r"pypoker\._native\.(\w+): (.+)", text)):
+            if name in classes:
+                row = re.match(r"row (\d+):", message)
+                return classes[name](message.strip(), int(row.group(1)) if row else None)
+        return None
 
 
 class InternalError(RuntimeError):
@@ -134,12 +166,25 @@ def thread_error():
         return _errors.record
 
 
-def check_hands(status: int, err, row_offset: int = 0) -> None:
-    """Raises for a failed ranking call; `row_offset` maps a slice's rows to the caller's."""
+def check_hands(status: int, err, row_offset: int = 0, place=None) -> None:
+    """Raises for a failed ranking call; `row_offset` maps a slice's rows to the caller's.
+    Where rows are not plain hands (Omaha's board and players), ``place(position)`` names
+    the bad card's place in its row, e.g. "player 1's hole card 3"."""
     if status == lib.PP_OK:
         return
     row = int(err.row) + row_offset
     card = int(err.card)
+    if (
+        place is not None
+        and err.position >= 0
+        and status in (lib.PP_CARD_OUT_OF_RANGE, lib.PP_DUPLICATE_CARD)
+    ):
+        where = place(int(err.position))
+        if status == lib.PP_CARD_OUT_OF_RANGE:
+            message = f"{where} is {card}, not a card (card ids are 0..51)"
+        else:
+            message = f"{where} is {card_name(card)}, a card already in the row"
+        raise InvalidHandError(f"row {row}: {message}", row, card)
     if status == lib.PP_CARD_OUT_OF_RANGE:
         if err.position >= 0:
             raise InvalidHandError(
@@ -163,6 +208,8 @@ def check_hands(status: int, err, row_offset: int = 0) -> None:
             "(build accumulators with pp.accumulate and pp.merge)",
             row,
         )
+    if status == lib.PP_INDEX_OUT_OF_RANGE:
+        raise ValueError(f"row {row}: index outside its street's canonical hands")
     check_call(status)
 
 

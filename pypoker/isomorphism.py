@@ -18,8 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._names import card_name
-from ._native import InvalidHandError, ffi, lib, new_error
+from ._native import InvalidHandError, check_hands, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
 from .ranking import _check_out
@@ -113,7 +112,7 @@ def hand_index(
         )
         return status, err, start
 
-    _raise_first(run_sliced(n, thread_count(threads, n), call), hole)
+    _raise_first(run_sliced(n, thread_count(threads, n), call))
     return out
 
 
@@ -160,23 +159,11 @@ def hand_unindex(
         ffi.from_buffer("uint8_t[]", boards, require_writable=True) if board else ffi.NULL,
         err,
     )
-    _raise_first([(status, err, 0)], hole)
+    _raise_first([(status, err, 0)])
     return holes, boards
 
 
-def _raise_first(results: list, hole: int) -> None:
-    failed = [(status, err, start) for status, err, start in results if status != lib.PP_OK]
-    if not failed:
-        return
-    status, err, start = failed[0]
-    row, card, position = int(err.row) + start, int(err.card), int(err.position)
-    where = "hole cards" if position < hole else "board"
-    if status == lib.PP_CARD_OUT_OF_RANGE:
-        raise InvalidHandError(
-            f"row {row}: card id {card} in the {where} is not a card (card ids are 0..51)",
-            row,
-            card,
-        )
-    if status == lib.PP_DUPLICATE_CARD:
-        raise InvalidHandError(f"row {row}: card {card_name(card)} appears twice", row, card)
-    raise ValueError(f"row {row}: index outside the layout")
+def _raise_first(results: list) -> None:
+    """Raises for the first failed slice (in row order), its rows counted from the call's."""
+    for status, err, start in results:
+        check_hands(status, err, row_offset=start)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._names import card_name
 from ._native import InvalidHandError, check_hands, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
@@ -87,18 +86,11 @@ def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None
 def _raise_omaha_error(status, err, start, board_cards, hole_cards, players) -> None:
     """The kernel names a position in the row (board first, then each player's cards):
     say which board card or which player's card it is."""
-    row, card, position = int(err.row) + start, int(err.card), int(err.position)
-    if position < board_cards:
-        where = f"board card {position}"
-    else:
+
+    def place(position: int) -> str:
+        if position < board_cards:
+            return f"board card {position}"
         player, index = divmod(position - board_cards, hole_cards)
-        where = f"player {player}'s hole card {index}" if players > 1 else f"hole card {index}"
-    if status == lib.PP_CARD_OUT_OF_RANGE:
-        raise InvalidHandError(
-            f"row {row}: {where} is {card}, not a card (card ids are 0..51)", row, card
-        )
-    if status == lib.PP_DUPLICATE_CARD:
-        raise InvalidHandError(
-            f"row {row}: {where} is {card_name(card)}, a card already in the row", row, card
-        )
-    check_hands(status, err, row_offset=start)
+        return f"player {player}'s hole card {index}" if players > 1 else f"hole card {index}"
+
+    check_hands(status, err, row_offset=start, place=place)

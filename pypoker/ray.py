@@ -28,14 +28,13 @@ nulls, as locally.
 from __future__ import annotations
 
 import functools
-import re
 from pathlib import Path
 
 import pyarrow as pa
 import ray.data
 
 from . import arrow
-from ._native import CardParseError, InvalidHandError, PokerError
+from ._native import PokerError
 from .datasets import PLAYERS_MAX, PLAYERS_MIN, deal_batch, schema
 from .isomorphism import hand_index_size
 from .street_tables import street_table as _street_table_local
@@ -55,13 +54,7 @@ def pypoker_error(error: BaseException) -> PokerError | None:
             return link
         link = getattr(link, "cause", None) or link.__cause__ or link.__context__
         seen += 1
-    classes = {cls.__name__: cls for cls in (CardParseError, InvalidHandError, PokerError)}
-    found = re.findall(r"pypoker\._native\.(\w+): (.+)", str(error))
-    for name, message in reversed(found):
-        if name in classes:
-            row = re.match(r"row (\d+):", message)
-            return classes[name](message.strip(), int(row.group(1)) if row else None)
-    return None
+    return PokerError.from_text(str(error))
 
 
 def rank_dataset(
@@ -76,7 +69,7 @@ def rank_dataset(
 ) -> ray.data.Dataset:
     """Ranks ``ds[column]`` on the workers: a Dataset with the rank column(s) added (lazy,
     like every Ray Data transform). Column types as ``pp.arrow.rank`` takes them."""
-    arrow._check_errors(errors)
+    arrow.check_errors(errors)
     rank = functools.partial(
         _rank_batch, column=column, into=into, category=category, describe=describe,
         errors=errors,

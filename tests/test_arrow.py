@@ -9,7 +9,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import pypoker as pp
-from pypoker import arrow as pa_rank
+from pypoker.arrow import _columns as pa_columns
 
 HANDS = pp.deal(5000, 7, seed=77)
 EXPECTED = pp.rank(HANDS)
@@ -130,8 +130,8 @@ class RecordingLib:
 @pytest.mark.parametrize("kind", ["fixed_size_list", "list", "uint64", "string", "large_string"])
 def test_card_buffers_are_never_copied(kind, monkeypatch):
     column = columns()[kind].slice(100, 2000)
-    recording = RecordingLib(pa_rank._lib)
-    monkeypatch.setattr(pa_rank, "_lib", recording)
+    recording = RecordingLib(pa_columns._lib)
+    monkeypatch.setattr(pa_columns, "_lib", recording)
     from pypoker import ranking
 
     monkeypatch.setattr(ranking, "lib", RecordingLib(ranking.lib))

@@ -12,16 +12,7 @@ const row_sources = @import("rows.zig");
 const showdown = @import("showdown.zig");
 const assert = std.debug.assert;
 
-pub const HandError = struct {
-    row: u64,
-    kind: Kind,
-    /// The offending card id (or set bit), or -1 when no single card is to blame.
-    card: i32 = -1,
-    /// The offending card's position in its row, or -1.
-    position: i32 = -1,
-
-    pub const Kind = enum { card_out_of_range, duplicate_card, empty_hand, too_many_cards, inconsistent_key };
-};
+const HandError = @import("failure.zig").HandError;
 
 /// Ranks `out.len` rows of `cards_per_row` card ids each (row-major).
 pub fn rank_card_rows(cards: []const u8, cards_per_row: u32, out: []u16) ?HandError {

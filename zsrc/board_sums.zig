@@ -5,7 +5,6 @@
 //!     Σ_{c ∩ U = ∅, rank c < m} w(c) = S(<m) − Σ_{x∈U} S_x(<m) + Σ_{{x,y}⊂U} w({x,y})·[rank < m]
 //! Exact equity over ranges (equity_count.zig) and every hand against a range (features.zig)
 //! both count with it.
-const std = @import("std");
 const eval = @import("eval.zig");
 const combos = @import("combos.zig");
 

@@ -12,7 +12,7 @@ const eval = @import("eval.zig");
 const blocks = @import("blocks.zig");
 const row_sources = @import("rows.zig");
 const parse = @import("parse.zig");
-const deal = @import("deal.zig");
+const bits = @import("bits.zig");
 const linked = @import("linked.zig");
 
 pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void {
@@ -167,7 +167,7 @@ fn rank_strings_fixed(
 fn rank_fixed_rows(comptime width: usize, rows: [*]const u8, first: usize, out: []u16, status: []u8) void {
     for (out, status, first..) |*rank, *bad, row| {
         const string = rows[row * width ..][0..width];
-        if (comptime deal.has_pdep and width == 2 * eval.hand_cards_max) {
+        if (comptime bits.has_pdep and width == 2 * eval.hand_cards_max) {
             if (rank_compact_pext(eval.hand_cards_max, string, rank, bad)) continue;
         } else if (rank_string_fast(string, rank, bad)) continue;
         rank_string_general(string, rank, bad);
@@ -215,7 +215,7 @@ inline fn rank_string_fast(string: []const u8, rank: *u16, bad: *u8) bool {
     const length = string.len;
     const compact = length > 0 and length <= 2 * eval.hand_cards_max and length % 2 == 0;
     // The commonest shape first, tried blind: a spaced string fails its pair lookups.
-    if (comptime deal.has_pdep) if (compact) switch (length / 2) {
+    if (comptime bits.has_pdep) if (compact) switch (length / 2) {
         inline 4...eval.hand_cards_max => |k| if (rank_compact_pext(k, string, rank, bad)) return true,
         else => {},
     };
@@ -236,8 +236,8 @@ inline fn rank_compact_pext(comptime k: u32, string: []const u8, rank: *u16, bad
     const tail_bytes = 2 * k - 8;
     const tail: u64 = if (tail_bytes == 0) 0 else std.mem.readInt(u64, string[2 * k - 8 ..][0..8], .little) >> (8 * (8 - tail_bytes));
     if ((head | tail) & ~low_bits != 0) return false;
-    const head_pairs = deal.pext(head, low_bits);
-    const tail_pairs = deal.pext(tail, low_bits);
+    const head_pairs = bits.pext(head, low_bits);
+    const tail_pairs = bits.pext(tail, low_bits);
     var hand: eval.Accumulator = .empty;
     inline for (0..k) |j| {
         const pairs = if (j < 4) head_pairs else tail_pairs;

@@ -5,7 +5,8 @@
 //! word onto the deck's card bits. The state is one word, so enumeration resumes anywhere.
 const std = @import("std");
 const eval = @import("eval.zig");
-const deal = @import("deal.zig");
+const bits = @import("bits.zig");
+const random = @import("random.zig");
 const assert = std.debug.assert;
 
 /// The next larger word with the same number of set bits (HAKMEM item 175).
@@ -17,11 +18,11 @@ pub inline fn gosper_next(combo: u64) u64 {
 
 /// Cards of `deck` at the slots set in `slots` (a software PDEP where BMI2 is absent).
 pub inline fn deposit(slots: u64, deck: u64) u64 {
-    if (comptime deal.has_pdep) return deal.pdep(slots, deck);
+    if (comptime bits.has_pdep) return bits.pdep(slots, deck);
     var result: u64 = 0;
     var remaining = slots;
     while (remaining != 0) : (remaining &= remaining - 1) {
-        result |= @as(u64, 1) << deal.nth_set_bit_portable(deck, @ctz(remaining));
+        result |= @as(u64, 1) << bits.nth_set_bit_portable(deck, @ctz(remaining));
     }
     return result;
 }
@@ -142,7 +143,7 @@ test "gosper_next: walks 5-bit words of a 7-bit space in order" {
 }
 
 test "combinations: every subset once, resumable, cards only from the deck" {
-    const deck: u64 = deal.full_deck & ~@as(u64, 0b1011 << 20);
+    const deck: u64 = eval.full_deck & ~@as(u64, 0b1011 << 20);
     var state = first_state(3);
     var seen = std.AutoHashMap(u64, void).init(std.testing.allocator);
     defer seen.deinit();
@@ -159,12 +160,12 @@ test "combinations: every subset once, resumable, cards only from the deck" {
     // The portable deposit agrees with PDEP.
     var x: u64 = 99;
     for (0..1000) |_| {
-        x = deal.mix64(x);
+        x = random.mix64(x);
         const slots = x & ((@as(u64, 1) << 49) - 1);
         var portable: u64 = 0;
         var remaining = slots;
         while (remaining != 0) : (remaining &= remaining - 1) {
-            portable |= @as(u64, 1) << deal.nth_set_bit_portable(deck, @ctz(remaining));
+            portable |= @as(u64, 1) << bits.nth_set_bit_portable(deck, @ctz(remaining));
         }
         try std.testing.expectEqual(portable, deposit(slots, deck));
     }
@@ -172,7 +173,7 @@ test "combinations: every subset once, resumable, cards only from the deck" {
 
 test "category_counts: all 5-card hands, split over three interleaved shares" {
     var counts: [16]u64 = @splat(0);
-    for (0..3) |share| category_counts(deal.full_deck, 5, @intCast(share), 3, &counts);
+    for (0..3) |share| category_counts(eval.full_deck, 5, @intCast(share), 3, &counts);
     try std.testing.expectEqualSlices(u64, &.{
         0, 1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40,
     }, counts[0..10]);

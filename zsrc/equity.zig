@@ -9,7 +9,7 @@
 //! 1/2520 of a pot (2520 = lcm(1..10), so every split is exact).
 const std = @import("std");
 const eval = @import("eval.zig");
-const deal = @import("deal.zig");
+const random = @import("random.zig");
 const assert = std.debug.assert;
 
 pub const players_max = 10;
@@ -333,9 +333,9 @@ pub fn street_equities(boards: []const u8, holes: []const u8, players: u32, flop
         var board: eval.Accumulator = .empty;
         for (board_cards[0..3]) |card| board.add(card);
         const first = row * players;
-        street_equity(hands[0..players], board, deal.full_deck & ~(used | board.mask), 2, flop_out[first..][0..players]);
+        street_equity(hands[0..players], board, eval.full_deck & ~(used | board.mask), 2, flop_out[first..][0..players]);
         board.add(board_cards[3]);
-        street_equity(hands[0..players], board, deal.full_deck & ~(used | board.mask), 1, turn_out[first..][0..players]);
+        street_equity(hands[0..players], board, eval.full_deck & ~(used | board.mask), 1, turn_out[first..][0..players]);
     }
 }
 
@@ -361,7 +361,7 @@ test "exact: AcKd vs QhQs over all 1,712,304 boards" {
     holes[1].add(queen_spades);
     var tallies: [2]Tally = .{ .{}, .{} };
     var table: Table = .{ .holes = &holes, .tallies = &tallies };
-    const deck = deal.full_deck & ~(holes[0].mask | holes[1].mask);
+    const deck = eval.full_deck & ~(holes[0].mask | holes[1].mask);
     exact(&table, .empty, deck, 5, 0, 1);
     try std.testing.expectEqual(@as(u64, 1_712_304), table.games);
     try std.testing.expectEqual(@as(u64, 730_541), tallies[0].wins);
@@ -409,7 +409,7 @@ test "exact: counting agrees with visiting every board, on random spots and any 
         for (0..players * 2 + board_cards) |c| {
             var card: u8 = undefined;
             while (true) {
-                rng_state = deal.mix64(rng_state +% 0x9E3779B97F4A7C15);
+                rng_state = random.mix64(rng_state +% random.golden_gamma);
                 // Every fourth spot deals from two suits only: many flushes to correct.
                 const range: u64 = if (spot % 4 == 1) 26 else 52;
                 card = @intCast(rng_state % range);
@@ -421,7 +421,7 @@ test "exact: counting agrees with visiting every board, on random spots and any 
                 holes[c / 2].add(card);
             } else board.add(card);
         }
-        const deck = deal.full_deck & ~used;
+        const deck = eval.full_deck & ~used;
         const missing = board_cards_max - board_cards;
 
         var visited: [players_max]Tally = @splat(.{});

@@ -18,6 +18,8 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
+const bits = @import("bits.zig");
+const random = @import("random.zig");
 const combos = @import("combos.zig");
 const spot_zig = @import("spot.zig");
 const Spot = spot_zig.Spot;
@@ -42,7 +44,7 @@ const binomials: [eval.card_count + 1][spot_zig.board_cards_max + 1]u64 = table:
 
 /// The cards a runout comes from: every card not on the board, dead or held by a fixed player.
 fn runout_deck(spot: *const Spot) u64 {
-    return deal.full_deck & ~spot.out_cards();
+    return eval.full_deck & ~spot.out_cards();
 }
 
 pub fn runouts(spot: *const Spot) u64 {
@@ -97,7 +99,7 @@ fn unrank(spot: *const Spot, index: u64) u64 {
         n -= 1;
         while (binomials[n][k] > rest) n -= 1;
         rest -= binomials[n][k];
-        cards |= @as(u64, 1) << deal.nth_set_bit(deck, n);
+        cards |= @as(u64, 1) << bits.nth_set_bit(deck, n);
     }
     return cards;
 }
@@ -253,18 +255,18 @@ test "count: agrees with visiting every runout and deal, on random ranges of 2 t
         const board_cards: u32 = if (spot_number % 6 == 5) 4 else 5;
         var board: u64 = 0;
         while (@popCount(board) < board_cards) {
-            state = deal.mix64(state +% 1);
+            state = random.mix64(state +% 1);
             const range: u64 = if (spot_number % 3 == 0) 26 else 52;
             board |= @as(u64, 1) << @intCast(state % range);
         }
         // Each player: a few random combos with random weights; now and then one known hand.
         @memset(&weights, 0);
         for (0..players) |p| {
-            state = deal.mix64(state +% 1);
+            state = random.mix64(state +% 1);
             const most: u64 = if (players > 3) 10 else 40;
             const held: usize = if (state % 5 == 0) 1 else 2 + state % most;
             for (0..held) |_| {
-                state = deal.mix64(state +% 1);
+                state = random.mix64(state +% 1);
                 const c = state % combos.count;
                 weights[p * combos.count + c] = @as(f64, @floatFromInt(1 + (state >> 32) % 4)) / 4;
             }

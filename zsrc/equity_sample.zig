@@ -23,7 +23,8 @@
 //! plays the same games.
 const std = @import("std");
 const eval = @import("eval.zig");
-const deal = @import("deal.zig");
+const bits = @import("bits.zig");
+const random = @import("random.zig");
 const combos = @import("combos.zig");
 const spot_zig = @import("spot.zig");
 const Spot = spot_zig.Spot;
@@ -119,7 +120,7 @@ const Stream = struct {
     const draws_per_word = 4;
 
     fn init(key: u64, game: u64) Stream {
-        return .{ .state = deal.draw_word(key, game, 0) };
+        return .{ .state = random.draw_word(key, game, 0) };
     }
 
     /// Uniform in [0, bound), bound ≤ 52.
@@ -135,8 +136,8 @@ const Stream = struct {
     }
 
     inline fn next(stream: *Stream) u64 {
-        stream.state +%= 0x9e3779b97f4a7c15; // SplitMix64's increment: 2^64 / golden ratio
-        return deal.mix64(stream.state);
+        stream.state +%= random.golden_gamma;
+        return random.mix64(stream.state);
     }
 
     /// Uniform in [0, 1): the top 53 bits of a word, scaled by 2^-53.
@@ -208,7 +209,7 @@ fn Run(comptime players: usize) type {
             // weighing 1 (about 1 / mean weight draws a game; chosen only when that is ≤ 4).
             var attempt: u64 = 0;
             while (true) : (attempt += 1) {
-                var stream = run.draw_weighted(key ^ (attempt *% 0x9e3779b97f4a7c15), number, block, i);
+                var stream = run.draw_weighted(key ^ (attempt *% random.golden_gamma), number, block, i);
                 const weight = block.weights[i];
                 if (weight == 1 or (weight > 0 and stream.fraction() < weight)) {
                     block.weights[i] = 1;
@@ -276,7 +277,7 @@ fn Run(comptime players: usize) type {
             var decks: [lanes]u64 = undefined;
             var sizes: [lanes]u32 = undefined;
             inline for (&decks, &sizes, 0..) |*deck, *size, l| {
-                deck.* = deal.full_deck & ~block.used[first + l];
+                deck.* = eval.full_deck & ~block.used[first + l];
                 size.* = @popCount(deck.*);
             }
             for (run.random[0..run.random_len]) |p| {
@@ -395,7 +396,7 @@ fn Run(comptime players: usize) type {
 }
 
 inline fn take_card(deck: *u64, deck_size: *u32, stream: *Stream) u6 {
-    const card = deal.nth_set_bit(deck.*, stream.below(deck_size.*));
+    const card = bits.nth_set_bit(deck.*, stream.below(deck_size.*));
     deck.* &= ~(@as(u64, 1) << card);
     deck_size.* -= 1;
     return card;
@@ -418,7 +419,7 @@ fn first_free(spot: *const Spot, p: usize, used: u64) u16 {
     for (spot.support[p][0..spot.support_len[p]]) |combo| {
         if (combos.set(combo) & used == 0) return combo;
     }
-    const free = deal.full_deck & ~used;
+    const free = eval.full_deck & ~used;
     const a = @ctz(free);
     return combos.index[a][@ctz(free & (free - 1))];
 }
@@ -461,7 +462,7 @@ test "sample: known hands close to exact, the same games whatever the split" {
     defer page.free(split);
     @memset(whole, .{});
     @memset(split, .{});
-    const key = deal.seed_key(1);
+    const key = random.seed_key(1);
     sample(spot, key, 0, 20_000, counts, whole);
     sample(spot, key, 0, 7_001, counts, split);
     sample(spot, key, 7_001, 12_999, counts, split);

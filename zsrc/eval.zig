@@ -30,7 +30,9 @@ pub const suit_count = 4;
 pub const hand_cards_max = 7;
 
 /// Bits 52..63 of a card set: never set in a valid set.
-pub const set_invalid_bits: u64 = ~((@as(u64, 1) << card_count) - 1);
+/// Every card: bits 0..51 of a card set.
+pub const full_deck: u64 = (@as(u64, 1) << card_count) - 1;
+pub const set_invalid_bits: u64 = ~full_deck;
 
 pub const suit_counter_shift = 48;
 const suit_counters_empty: u64 = 0x3333 << suit_counter_shift;

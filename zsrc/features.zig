@@ -17,7 +17,7 @@
 //! uniform opponent every runout weighs the same.
 const std = @import("std");
 const eval = @import("eval.zig");
-const deal = @import("deal.zig");
+const random = @import("random.zig");
 const combos = @import("combos.zig");
 const board_sums = @import("board_sums.zig");
 
@@ -46,7 +46,7 @@ pub inline fn bin_of(equity: f64, bins: u32) usize {
 /// the bin of the combo's equity on it.
 pub fn board_values(board: u64, to_river: bool, weights: *const [combos.count]f64, bins: u32, totals: *Totals, histogram: []f64, scratch: []f64, counted: *Board) void {
     const missing: u32 = if (to_river) board_cards_max - @popCount(board) else 0;
-    const deck = deal.full_deck & ~board;
+    const deck = eval.full_deck & ~board;
     switch (missing) {
         0 => one_board(board, weights, bins, totals, histogram, scratch, counted),
         1 => {
@@ -130,8 +130,6 @@ pub const HandFeatures = extern struct {
     pub const c_name = "pp_features";
 };
 
-const State = enum(u2) { behind = 0, tied = 1, ahead = 2 };
-
 inline fn state_of(hero: u16, villain: u16) usize {
     return @as(usize, @intFromBool(hero >= villain)) + @intFromBool(hero > villain);
 }
@@ -174,7 +172,7 @@ pub fn row_features(hole: u64, board: u64, bins: u32, histogram: []f64) HandFeat
     }
     var f: HandFeatures = .{ .hs = share_of(counts), .ehs = 0, .ehs2 = 0, .ppot = 0, .npot = 0, .ppot1 = 0, .npot1 = 0 };
     if (bins > 0) @memset(histogram, 0);
-    const deck = deal.full_deck & ~used;
+    const deck = eval.full_deck & ~used;
     var to_river: Transitions = @splat(@splat(0));
     var runouts: f64 = 0;
     switch (board_cards_max - @popCount(board)) {
@@ -330,7 +328,7 @@ test "features: board_values agrees with row_features against a uniform opponent
     for ([_]u32{ 5, 4, 3, 5 }) |n| {
         var board: u64 = 0;
         while (@popCount(board) < n) {
-            state = deal.mix64(state +% 1);
+            state = random.mix64(state +% 1);
             board |= @as(u64, 1) << @intCast(state % 52);
         }
         totals.* = .{};

@@ -1,4 +1,4 @@
-//! Build-time generator of `pypoker.h`, the C declarations of every export in capi.zig.
+//! Build-time generator of `pypoker.h`, the C declarations of every export in capi/.
 //!
 //! The Python layer feeds this header to cffi, so the declarations it calls are the ones the
 //! library was compiled from: a signature cannot drift between Zig and Python.
@@ -47,15 +47,13 @@ fn write_enum(w: *std.Io.Writer, comptime T: type, comptime prefix: []const u8) 
     try w.print("}} {s};\n\n", .{T.c_name});
 }
 
-/// The source of the exports: parameter names are not in a function's type, so they are
-/// read from its declaration, `pub fn name(a: A, b: B) …`.
-const capi_source = @embedFile("capi.zig");
-
-fn write_function(w: *std.Io.Writer, comptime name: []const u8, comptime F: type) !void {
+/// Parameter names are not in a function's type, so they are read from its declaration,
+/// `pub fn name(a: A, b: B) …`, in the source of its export group (`capi.groups`).
+fn write_function(w: *std.Io.Writer, comptime name: []const u8, comptime F: type, comptime source: []const u8) !void {
     const info = @typeInfo(F).@"fn";
     try w.print("{s} {s}(", .{ comptime c_type(info.return_type.?), name });
     if (info.param_types.len == 0) try w.writeAll("void");
-    var names = ParameterNames.of(name);
+    var names = ParameterNames.of(name, source);
     inline for (info.param_types, 0..) |param_type, i| {
         if (i > 0) try w.writeAll(", ");
         try w.print("{s} {s}", .{ comptime c_type(param_type.?), names.next() orelse return error.ParameterNames });
@@ -69,19 +67,19 @@ const ParameterNames = struct {
     list: []const u8,
     at: usize = 0,
 
-    fn of(comptime name: []const u8) ParameterNames {
+    fn of(comptime name: []const u8, comptime source: []const u8) ParameterNames {
         const head = "pub fn " ++ name ++ "(";
-        const start = (std.mem.indexOf(u8, capi_source, head) orelse @panic("no declaration of " ++ name)) + head.len;
+        const start = (std.mem.indexOf(u8, source, head) orelse @panic("no declaration of " ++ name)) + head.len;
         var depth: usize = 0;
         var end = start;
-        while (capi_source[end] != ')' or depth > 0) : (end += 1) {
-            switch (capi_source[end]) {
+        while (source[end] != ')' or depth > 0) : (end += 1) {
+            switch (source[end]) {
                 '(' => depth += 1,
                 ')' => depth -= 1,
                 else => {},
             }
         }
-        return .{ .list = capi_source[start..end] };
+        return .{ .list = source[start..end] };
     }
 
     fn next(names: *ParameterNames) ?[]const u8 {
@@ -113,7 +111,7 @@ pub fn main(init: std.process.Init) !void {
     const w = &file_writer.interface;
 
     try w.print(
-        \\/* Generated from zsrc/capi.zig by zsrc/gen_header.zig. Do not edit. */
+        \\/* Generated from zsrc/capi/ by zsrc/gen_header.zig. Do not edit. */
         \\#define PP_ABI_VERSION {d}
         \\
         \\
@@ -128,8 +126,10 @@ pub fn main(init: std.process.Init) !void {
     try write_struct(w, capi.Sums);
     try write_struct(w, capi.Accumulator);
     try write_struct(w, capi.HandFeatures);
-    inline for (@typeInfo(capi.api).@"struct".decl_names) |name| {
-        try write_function(w, name, @TypeOf(@field(capi.api, name)));
+    inline for (capi.groups) |group| {
+        inline for (@typeInfo(group.api).@"struct".decl_names) |name| {
+            try write_function(w, name, @TypeOf(@field(group.api, name)), group.source);
+        }
     }
     try w.flush();
 }

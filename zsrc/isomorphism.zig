@@ -19,7 +19,7 @@
 //! Every table here is computed at compile time from the round layout.
 const std = @import("std");
 const eval = @import("eval.zig");
-const deal = @import("deal.zig");
+const bits = @import("bits.zig");
 const linked = @import("linked.zig");
 const gathers = @import("gather.zig");
 
@@ -75,7 +75,7 @@ inline fn multisets(a: u64, g: usize) u64 {
 /// The values of `set` renumbered among the values not in `used` (BMI2 PEXT where there is).
 inline fn compress(set: u64, used: u64) u64 {
     if (used == 0) return set;
-    if (comptime deal.has_pdep) return deal.pext(set, ~used & value_mask);
+    if (comptime bits.has_pdep) return bits.pext(set, ~used & value_mask);
     var out: u64 = 0;
     var rest = set;
     while (rest != 0) : (rest &= rest - 1) {
@@ -107,7 +107,7 @@ fn expand(shifted: u64, used: u64) u64 {
     var out: u64 = 0;
     var rest = shifted;
     while (rest != 0) : (rest &= rest - 1) {
-        out |= @as(u64, 1) << deal.nth_set_bit_portable(~used & value_mask, @ctz(rest));
+        out |= @as(u64, 1) << bits.nth_set_bit_portable(~used & value_mask, @ctz(rest));
     }
     return out;
 }
@@ -516,17 +516,11 @@ pub fn layout_size(hole: u32, board: u32, per_street: bool) u64 {
     return 0;
 }
 
-pub const RowError = struct {
-    row: u64,
-    kind: enum { card_out_of_range, duplicate_card, index_out_of_range },
-    card: i32 = -1,
-    /// Position in the row: hole cards first, then the board's.
-    position: i32 = -1,
-};
+const HandError = @import("failure.zig").HandError;
 
 /// Indexes rows of `hole` hole cards (`holes[n][hole]`) and `board` board cards
 /// (`boards[n][board]`) under the layout (which must exist: see `layout_of`).
-pub fn index_rows(hole: u32, holes: []const u8, board: u32, boards: []const u8, per_street: bool, out: []u64) ?RowError {
+pub fn index_rows(hole: u32, holes: []const u8, board: u32, boards: []const u8, per_street: bool, out: []u64) ?HandError {
     inline for (layouts) |l| {
         if (l.hole == hole and l.board == board and l.per_street == per_street) {
             return index_rows_of(l, holes, boards, out);
@@ -535,7 +529,7 @@ pub fn index_rows(hole: u32, holes: []const u8, board: u32, boards: []const u8, 
     unreachable;
 }
 
-fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) ?RowError {
+fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) ?HandError {
     const I = Indexer(l.rounds);
     // Hole cards then one board round: the vector path takes the blocks of 8 it can.
     const vectored = comptime has_avx2 and l.hole == 2 and l.rounds.len >= 2;
@@ -788,7 +782,7 @@ inline fn row_cards(comptime l: LayoutEntry, holes: []const u8, boards: []const 
     return cards;
 }
 
-fn diagnose_row(cards: []const u8, row: usize) RowError {
+fn diagnose_row(cards: []const u8, row: usize) HandError {
     var seen: u64 = 0;
     for (cards, 0..) |card, at| {
         const position: i32 = @intCast(at);
@@ -802,7 +796,7 @@ fn diagnose_row(cards: []const u8, row: usize) RowError {
 
 /// The canonical hand of every index: `holes[n][hole]`, `boards[n][board]`, each round's
 /// cards in increasing order.
-pub fn unindex_rows(hole: u32, board: u32, per_street: bool, indices: []const u64, holes: []u8, boards: []u8) ?RowError {
+pub fn unindex_rows(hole: u32, board: u32, per_street: bool, indices: []const u64, holes: []u8, boards: []u8) ?HandError {
     inline for (layouts) |l| {
         if (l.hole == hole and l.board == board and l.per_street == per_street) {
             const I = Indexer(l.rounds);
@@ -830,14 +824,14 @@ pub fn unindex_rows(hole: u32, board: u32, per_street: bool, indices: []const u6
 test "isomorphism: round trips and relabelled suits share an index (flop, sampled)" {
     const I = Indexer(&.{ 2, 3 });
     var prng = std.Random.DefaultPrng.init(7);
-    const random = prng.random();
+    const rng = prng.random();
     for (0..20_000) |_| {
-        const index = random.uintLessThan(u64, I.size);
+        const index = rng.uintLessThan(u64, I.size);
         const sets = I.unindex(index);
         try std.testing.expectEqual(index, I.index(sets));
         // Any suit permutation maps to the same index.
         var perm = [_]u6{ 0, 1, 2, 3 };
-        random.shuffle(u6, &perm);
+        rng.shuffle(u6, &perm);
         var moved: [2]u64 = @splat(0);
         for (sets, 0..) |set, r| {
             for (0..suits) |s| moved[r] |= ((set >> @intCast(values * s)) & value_mask) << @intCast(values * @as(u32, perm[s]));

@@ -5,7 +5,6 @@
 //! functions under its own prefix; capi.zig picks one set when the library loads (or when
 //! asked, `pp_select_cpu`).
 //! Every function here has the same signature at every level, so they are interchangeable.
-const batch = @import("batch.zig");
 const eval = @import("eval.zig");
 const equity = @import("equity.zig");
 const spot = @import("spot.zig");
@@ -14,31 +13,13 @@ const isomorphism = @import("isomorphism.zig");
 const features = @import("features.zig");
 const omaha_equity = @import("omaha_equity.zig");
 
-/// A failed batch: what `batch.HandError` says, in a C-compatible shape.
-pub const HandFailure = extern struct {
-    row: u64,
-    kind: u32,
-    card: i32,
-    position: i32,
-
-    pub fn from(e: batch.HandError) HandFailure {
-        return .{ .row = e.row, .kind = @backingInt(e.kind), .card = e.card, .position = e.position };
-    }
-
-    pub fn to(failure: HandFailure) batch.HandError {
-        return .{
-            .row = failure.row,
-            .kind = @fromBackingInt(@intCast(failure.kind)),
-            .card = failure.card,
-            .position = failure.position,
-        };
-    }
-};
+/// A failed batch's record, filled by the kernel and read by capi.zig.
+pub const HandError = @import("failure.zig").HandError;
 
 /// Each returns true on success; on false, `*failure` says which row and why.
-pub const RankCards = fn ([*]const u8, u64, u32, [*]u16, *HandFailure) callconv(.c) bool;
-pub const RankSets = fn ([*]const u64, u64, [*]u16, *HandFailure) callconv(.c) bool;
-pub const RankAccumulators = fn ([*]const eval.Accumulator, u64, [*]u16, *HandFailure) callconv(.c) bool;
+pub const RankCards = fn ([*]const u8, u64, u32, [*]u16, *HandError) callconv(.c) bool;
+pub const RankSets = fn ([*]const u64, u64, [*]u16, *HandError) callconv(.c) bool;
+pub const RankAccumulators = fn ([*]const eval.Accumulator, u64, [*]u16, *HandError) callconv(.c) bool;
 pub const RankShowdown = fn (
     [*]const u8, // boards (may dangle when board_cards is 0)
     u32, // board_cards
@@ -46,11 +27,11 @@ pub const RankShowdown = fn (
     u32, // players
     u64, // rows
     [*]u16, // out
-    *HandFailure,
+    *HandError,
 ) callconv(.c) bool;
 /// Omaha (omaha.zig): boards, board cards (3..5), holes, hole cards (4..6), players, rows,
 /// out (rows x players).
-pub const RankOmaha = fn ([*]const u8, u32, [*]const u8, u32, u32, u64, [*]u16, *HandFailure) callconv(.c) bool;
+pub const RankOmaha = fn ([*]const u8, u32, [*]const u8, u32, u32, u64, [*]u16, *HandError) callconv(.c) bool;
 /// Omaha equity (omaha_equity.zig) on a checked spot: exact (part, parts → runouts settled)
 /// or Monte Carlo (key, first game, games), adding to one Sums per player.
 pub const OmahaExact = fn (*const omaha_equity.Spot, u32, u32, [*]spot.Sums) callconv(.c) u64;
@@ -81,8 +62,8 @@ pub const EquityCount = fn (*const spot.Spot, [*]const u8, u64, u64, [*]f64, [*]
 /// Hand isomorphism (isomorphism.zig): layout (hole cards, board cards, per street), then
 /// rows; on false `*failure` says which row (kind 0 card out of range, 1 duplicate card,
 /// 2 index out of range).
-pub const HandIndex = fn (u32, [*]const u8, u32, [*]const u8, bool, u64, [*]u64, *HandFailure) callconv(.c) bool;
-pub const HandUnindex = fn (u32, u32, bool, [*]const u64, u64, [*]u8, [*]u8, *HandFailure) callconv(.c) bool;
+pub const HandIndex = fn (u32, [*]const u8, u32, [*]const u8, bool, u64, [*]u64, *HandError) callconv(.c) bool;
+pub const HandUnindex = fn (u32, u32, bool, [*]const u64, u64, [*]u8, [*]u8, *HandError) callconv(.c) bool;
 
 /// Features (features.zig), on rows already checked: boards (rows x board cards), weights
 /// (1,326, or per board), per board, to the river, bins → equity, E[HS²] and histograms per
@@ -90,10 +71,6 @@ pub const HandUnindex = fn (u32, u32, bool, [*]const u64, u64, [*]u8, [*]u8, *Ha
 pub const BoardValues = fn ([*]const u8, u32, u64, [*]const f64, bool, bool, u32, [*]f64, [*]f64, u64, [*]f64, u64, *features.Scratch) callconv(.c) void;
 /// Holes (rows x 2), boards (rows x board cards), bins → features per row, histograms.
 pub const HandFeatures = fn ([*]const u8, [*]const u8, u32, u64, u32, [*]features.HandFeatures, [*]f64) callconv(.c) void;
-
-pub fn isomorphism_failure(e: isomorphism.RowError) HandFailure {
-    return .{ .row = e.row, .kind = @backingInt(e.kind), .card = e.card, .position = e.position };
-}
 
 pub const Kernels = struct {
     board_values: *const BoardValues,

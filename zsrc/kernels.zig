@@ -52,15 +52,15 @@ fn hand_features(holes: [*]const u8, boards: [*]const u8, board_cards: u32, n: u
     features.feature_rows(holes[0 .. 2 * n], boards[0 .. n * board_cards], board_cards, bins, out[0..n], histogram[0 .. n * bins]);
 }
 
-fn hand_index(hole: u32, holes: [*]const u8, board: u32, boards: [*]const u8, per_street: bool, n: u64, out: [*]u64, failure: *abi.HandFailure) callconv(.c) bool {
+fn hand_index(hole: u32, holes: [*]const u8, board: u32, boards: [*]const u8, per_street: bool, n: u64, out: [*]u64, failure: *abi.HandError) callconv(.c) bool {
     const e = isomorphism.index_rows(hole, holes[0 .. n * hole], board, boards[0 .. n * board], per_street, out[0..n]) orelse return true;
-    failure.* = abi.isomorphism_failure(e);
+    failure.* = e;
     return false;
 }
 
-fn hand_unindex(hole: u32, board: u32, per_street: bool, indices: [*]const u64, n: u64, holes: [*]u8, boards: [*]u8, failure: *abi.HandFailure) callconv(.c) bool {
+fn hand_unindex(hole: u32, board: u32, per_street: bool, indices: [*]const u64, n: u64, holes: [*]u8, boards: [*]u8, failure: *abi.HandError) callconv(.c) bool {
     const e = isomorphism.unindex_rows(hole, board, per_street, indices[0..n], holes[0 .. n * hole], boards[0 .. n * board]) orelse return true;
-    failure.* = abi.isomorphism_failure(e);
+    failure.* = e;
     return false;
 }
 
@@ -130,21 +130,21 @@ fn rank_sets_status(sets: [*]const u64, n: u64, out: [*]u16, status: [*]u8) call
     columns.rank_sets(sets[0..n], out[0..n], status[0..n]);
 }
 
-fn rank_cards(cards: [*]const u8, n: u64, k: u32, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
+fn rank_cards(cards: [*]const u8, n: u64, k: u32, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
     const e = batch.rank_card_rows(cards[0 .. n * k], k, out[0..n]) orelse return true;
-    failure.* = .from(e);
+    failure.* = e;
     return false;
 }
 
-fn rank_sets(sets: [*]const u64, n: u64, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
+fn rank_sets(sets: [*]const u64, n: u64, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
     const e = batch.rank_sets(sets[0..n], out[0..n]) orelse return true;
-    failure.* = .from(e);
+    failure.* = e;
     return false;
 }
 
-fn rank_accumulators(accumulators: [*]const eval.Accumulator, n: u64, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
+fn rank_accumulators(accumulators: [*]const eval.Accumulator, n: u64, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
     const e = batch.rank_accumulators(accumulators[0..n], out[0..n]) orelse return true;
-    failure.* = .from(e);
+    failure.* = e;
     return false;
 }
 
@@ -155,7 +155,7 @@ fn rank_showdown(
     players: u32,
     rows: u64,
     out: [*]u16,
-    failure: *abi.HandFailure,
+    failure: *abi.HandError,
 ) callconv(.c) bool {
     const e = batch.rank_showdown(
         boards[0 .. rows * board_cards],
@@ -164,14 +164,14 @@ fn rank_showdown(
         players,
         out[0 .. rows * players],
     ) orelse return true;
-    failure.* = .from(e);
+    failure.* = e;
     return false;
 }
 
-fn rank_omaha(boards: [*]const u8, board_cards: u32, holes: [*]const u8, hole_cards: u32, players: u32, rows: u64, out: [*]u16, failure: *abi.HandFailure) callconv(.c) bool {
+fn rank_omaha(boards: [*]const u8, board_cards: u32, holes: [*]const u8, hole_cards: u32, players: u32, rows: u64, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
     const n = rows * players;
     const e = omaha.rank_rows(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * hole_cards], hole_cards, players, out[0..n]) orelse return true;
-    failure.* = .from(e);
+    failure.* = e;
     return false;
 }
 

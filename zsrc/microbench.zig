@@ -10,6 +10,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
+const random = @import("random.zig");
 const tables = @import("tables");
 const blocks = @import("blocks.zig");
 const rows_avx2 = @import("rows_avx2.zig");
@@ -32,7 +33,7 @@ pub fn main(init: std.process.Init) !void {
     // Two spare rows: the vector sources read past their last row.
     const cards = try gpa.alloc(u8, (hands + 2) * 7);
     defer gpa.free(cards);
-    deal.deal_rows(deal.seed_key(1), 0, 7, deal.full_deck, cards);
+    deal.deal_rows(random.seed_key(1), 0, 7, eval.full_deck, cards);
     const hot = try gpa.alloc(u8, (hands + 2) * 7);
     defer gpa.free(hot);
     for (0..hands + 2) |i| @memcpy(hot[i * 7 ..][0..7], cards[(i % 64) * 7 ..][0..7]);
@@ -101,7 +102,7 @@ pub fn main(init: std.process.Init) !void {
             for (0..showdown_rows) |row| {
                 // Distinct cards a row: deal them again from one 17-card deal.
                 var row_cards: [17]u8 = undefined;
-                deal.deal_rows(deal.seed_key(row), 0, 17, deal.full_deck, &row_cards);
+                deal.deal_rows(random.seed_key(row), 0, 17, eval.full_deck, &row_cards);
                 @memcpy(boards[row * 5 ..][0..5], row_cards[0..5]);
                 @memcpy(holes[row * 12 ..][0..12], row_cards[5..]);
             }
@@ -118,7 +119,7 @@ pub fn main(init: std.process.Init) !void {
             const warm = showdown.rank_showdown(5, boards, holes, players, showdown_out);
             const hot_ns = @as(f64, @floatFromInt(now(io) - started)) / @as(f64, @floatFromInt(warm.rows * players));
             std.debug.print("showdown, 6 players: {d:.3} ns a ranked hand, hot tables {d:.3} ({})\n", .{ cold_ns, hot_ns, cold.bad or warm.bad });
-            deal.deal_rows(deal.seed_key(1), 0, 7, deal.full_deck, cards);
+            deal.deal_rows(random.seed_key(1), 0, 7, eval.full_deck, cards);
         }
 
         // One dependent-free random load a hand from the first 2^bits slots of the u16

@@ -23,6 +23,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const batch = @import("batch.zig");
+const HandError = @import("failure.zig").HandError;
 const linked = @import("linked.zig");
 const tables = @import("tables");
 const assert = std.debug.assert;
@@ -140,7 +141,7 @@ pub fn rank_rows(
     hole_cards: u32,
     players: u32,
     out: []u16,
-) ?batch.HandError {
+) ?HandError {
     assert(players >= 1);
     const rows = out.len / players;
     assert(boards.len == rows * board_cards and holes.len == rows * players * hole_cards);
@@ -307,7 +308,7 @@ test "omaha: against every two-and-three choice ranked by the evaluator" {
                 }
                 if (n < cards.len) continue;
                 var out: [players]u16 = undefined;
-                try std.testing.expectEqual(@as(?batch.HandError, null), rank_rows(cards[0..b], b, cards[b..], k, players, &out));
+                try std.testing.expectEqual(@as(?HandError, null), rank_rows(cards[0..b], b, cards[b..], k, players, &out));
                 for (0..players) |p| {
                     const hole = cards[b + p * k ..][0..k];
                     var best: u16 = 0;
@@ -327,11 +328,11 @@ test "omaha: bad rows are named" {
     var out: [1]u16 = undefined;
     const repeated = [_]u8{ 5, 6, 7, 4 };
     const e = rank_rows(&board, 5, &repeated, 4, 1, &out).?;
-    try std.testing.expectEqual(batch.HandError.Kind.duplicate_card, e.kind);
+    try std.testing.expectEqual(HandError.Kind.duplicate_card, e.kind);
     try std.testing.expectEqual(@as(i32, 4), e.card);
     try std.testing.expectEqual(@as(i32, 8), e.position);
     const outside = [_]u8{ 5, 6, 60, 8 };
     const e2 = rank_rows(&board, 5, &outside, 4, 1, &out).?;
-    try std.testing.expectEqual(batch.HandError.Kind.card_out_of_range, e2.kind);
+    try std.testing.expectEqual(HandError.Kind.card_out_of_range, e2.kind);
     try std.testing.expectEqual(@as(i32, 60), e2.card);
 }

@@ -9,13 +9,14 @@
 //!   `parts`, so threads split the walk evenly and the sums do not depend on the split.
 //! - `sample`: games numbered from `first_game`; game g deals the hole cards not known, in
 //!   player order, then the board's missing cards, each drawn uniformly from the cards still
-//!   in the deck (random words `deal.draw_word(key, g, draw)`). Drawing without replacement
+//!   in the deck (random words `random.draw_word(key, g, draw)`). Drawing without replacement
 //!   card by card gives every deal of the cards left the same chance: the deal given the
 //!   known cards, as the game is played. A game's cards depend on its number only, so any
 //!   split of the games into calls gives the same sums.
 const std = @import("std");
 const eval = @import("eval.zig");
-const deal = @import("deal.zig");
+const bits = @import("bits.zig");
+const random = @import("random.zig");
 const enumerate = @import("enumerate.zig");
 const equity = @import("equity.zig");
 const omaha = @import("omaha.zig");
@@ -118,7 +119,7 @@ fn sample_k(comptime k: u32, s: Spot, key: u64, first_game: u64, games: u64, out
 }
 
 inline fn draw_card(key: u64, game: u64, draw: *u64, deck: *u64, left: *u32) u8 {
-    const card = deal.nth_set_bit(deck.*, deal.below(deal.draw_word(key, game, draw.*), left.*));
+    const card = bits.nth_set_bit(deck.*, random.below(random.draw_word(key, game, draw.*), left.*));
     deck.* &= ~(@as(u64, 1) << card);
     left.* -= 1;
     draw.* += 1;
@@ -154,7 +155,7 @@ test "omaha equity: exact equals every runout ranked by the plain rules, in any 
     // AhAsKhKs vs 9c8c7d6d on 2h3cTs: every turn and river (C(41, 2)), each hand's best of 60 fives.
     const holes = [_]u8{ 38, 12, 37, 11, 20, 19, 44, 43 };
     const board = [_]u8{ 26, 14, 8 };
-    var deck = deal.full_deck;
+    var deck = eval.full_deck;
     for (holes ++ board) |c| deck &= ~(@as(u64, 1) << @intCast(c));
     const s: Spot = .{ .holes = &holes, .hole_cards = 4, .players = 2, .board = &board, .deck = deck };
     var whole: [2]spot.Sums = @splat(.{});
@@ -173,7 +174,7 @@ test "omaha equity: exact equals every runout ranked by the plain rules, in any 
         while (later != 0) : (later &= later - 1) {
             const full = [5]u8{ 26, 14, 8, @intCast(@ctz(rest)), @intCast(@ctz(later)) };
             var out: [2]u16 = undefined;
-            try std.testing.expectEqual(@as(?@import("batch.zig").HandError, null), omaha.rank_rows(&full, 5, &holes, 4, 2, &out));
+            try std.testing.expectEqual(@as(?@import("failure.zig").HandError, null), omaha.rank_rows(&full, 5, &holes, 4, 2, &out));
             if (out[0] > out[1]) wins[0] += 1 else if (out[1] > out[0]) wins[1] += 1 else ties += 1;
         }
     }
@@ -185,7 +186,7 @@ test "omaha equity: exact equals every runout ranked by the plain rules, in any 
 
 test "omaha equity: sampled games do not depend on the split, and land near exact" {
     const holes = [_]u8{ 38, 12, 37, 11, unknown, unknown, unknown, unknown };
-    var deck = deal.full_deck;
+    var deck = eval.full_deck;
     for (holes[0..4]) |c| deck &= ~(@as(u64, 1) << @intCast(c));
     const s: Spot = .{ .holes = &holes, .hole_cards = 4, .players = 2, .board = &.{}, .deck = deck };
     var whole: [2]spot.Sums = @splat(.{});

@@ -7,6 +7,8 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const deal = @import("deal.zig");
+const bits = @import("bits.zig");
+const random = @import("random.zig");
 const parse = @import("parse.zig");
 const blocks = @import("blocks.zig");
 const rows_avx2 = @import("rows_avx2.zig");
@@ -79,10 +81,10 @@ test "blocks: every seven-card hand, its cards in shifting orders, ranks as the 
     var hand: [cards_per_row]u8 = undefined;
     var combo: u64 = (1 << cards_per_row) - 1; // Gosper over the 52 ids
     while (combo < 1 << eval.card_count) {
-        var bits = combo;
+        var left = combo;
         for (&hand) |*card| {
-            card.* = @intCast(@ctz(bits));
-            bits &= bits - 1;
+            card.* = @intCast(@ctz(left));
+            left &= left - 1;
         }
         // Rotate the row by the hand's number, so every card meets every position.
         const shift = hands % cards_per_row;
@@ -115,7 +117,7 @@ test "blocks: a card out of range or repeated anywhere marks the block bad" {
             var ranks: [rows]u16 = undefined;
             var state: u64 = 11;
             for (0..400) |trial| {
-                deal.deal_rows(deal.seed_key(trial), 0, k, deal.full_deck, &cards);
+                deal.deal_rows(random.seed_key(trial), 0, k, eval.full_deck, &cards);
                 const source: Rows = .{ .cards = &cards };
                 const end = blocks_end(Rows, rows);
                 try std.testing.expectEqual(@as(usize, 2 * block_rows), end);
@@ -123,7 +125,7 @@ test "blocks: a card out of range or repeated anywhere marks the block bad" {
                 for (ranks[0..end], 0..) |rank, row| {
                     try std.testing.expectEqual(eval.rank_cards(cards[row * k ..][0..k]), rank);
                 }
-                state = deal.mix64(state);
+                state = random.mix64(state);
                 const row = state % end;
                 const position = (state >> 16) % k;
                 const cell = &cards[row * k + position];
@@ -150,10 +152,10 @@ test "blocks, fuzzed ids: a block passes exactly when every row is distinct card
             // Any byte, mostly cards.
             var cards: [(block_rows + Rows.spare_rows) * k]u8 = undefined;
             for (0..3000) |_| {
-                state = deal.mix64(state);
-                deal.deal_rows(state, 0, k, deal.full_deck, &cards);
+                state = random.mix64(state);
+                deal.deal_rows(state, 0, k, eval.full_deck, &cards);
                 for (0..1 + state % 3) |pick_number| {
-                    const pick = deal.mix64(state +% pick_number);
+                    const pick = random.mix64(state +% pick_number);
                     const byte: u8 = @truncate(pick >> 40);
                     cards[pick % (block_rows * k)] = if (byte < 128) byte % 52 else byte;
                 }
@@ -185,17 +187,17 @@ test "blocks: sets of 1 to 7 cards rank as rank_set; bad sets mark the block" {
         for (0..2000) |trial| {
             for (&sets, 0..) |*set, row| {
                 // 1 to 7 cards, flushes made likely by dealing from few suits now and then.
-                state = deal.mix64(state +% row);
+                state = random.mix64(state +% row);
                 const cards = 1 + state % 7;
-                const deck = if (trial % 3 == 0) deal.full_deck & 0x3FFFFFF else deal.full_deck;
-                set.* = deal.pdep((@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20), deck);
-                if (@popCount(set.*) != cards) set.* = deal.pdep((@as(u64, 1) << @intCast(cards)) - 1, deck);
+                const deck = if (trial % 3 == 0) eval.full_deck & 0x3FFFFFF else eval.full_deck;
+                set.* = bits.pdep((@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20), deck);
+                if (@popCount(set.*) != cards) set.* = bits.pdep((@as(u64, 1) << @intCast(cards)) - 1, deck);
             }
             const source: Rows = .{ .sets = &sets };
             try std.testing.expect(!rank_block(source, &ranks, 0));
             for (sets, ranks) |set, rank| try std.testing.expectEqual(eval.rank_set(set), rank);
-            state = deal.mix64(state);
-            const bad_sets = [_]u64{ 0, 0xFF, 1 << 52, @as(u64, 1) << 63 | 1, deal.full_deck, ~@as(u64, 0) };
+            state = random.mix64(state);
+            const bad_sets = [_]u64{ 0, 0xFF, 1 << 52, @as(u64, 1) << 63 | 1, eval.full_deck, ~@as(u64, 0) };
             sets[state % block_rows] = bad_sets[trial % bad_sets.len];
             try std.testing.expect(rank_block(source, &ranks, 0));
         }
@@ -212,19 +214,19 @@ fn check_accumulator_rows(comptime Rows: type) !void {
     var state: u64 = 7;
     for (0..2000) |trial| {
         for (&accumulators, 0..) |*accumulator, row| {
-            state = deal.mix64(state +% row);
+            state = random.mix64(state +% row);
             const cards = 1 + state % 7;
             // Flushes made likely by dealing from two suits now and then.
-            const deck = if (trial % 3 == 0) deal.full_deck & 0x3FFFFFF else deal.full_deck;
-            var set = deal.pdep((@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20), deck);
-            if (@popCount(set) != cards) set = deal.pdep((@as(u64, 1) << @intCast(cards)) - 1, deck);
+            const deck = if (trial % 3 == 0) eval.full_deck & 0x3FFFFFF else eval.full_deck;
+            var set = bits.pdep((@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20), deck);
+            if (@popCount(set) != cards) set = bits.pdep((@as(u64, 1) << @intCast(cards)) - 1, deck);
             accumulator.* = .empty;
             while (set != 0) : (set &= set - 1) accumulator.add(@intCast(@ctz(set)));
         }
         const source: Rows = .{ .accumulators = &accumulators };
         try std.testing.expect(!rank_block(source, &ranks, 0));
         for (accumulators, ranks) |accumulator, rank| try std.testing.expectEqual(eval.rank_accumulator(accumulator), rank);
-        state = deal.mix64(state);
+        state = random.mix64(state);
         const victim = &accumulators[state % block_rows];
         switch (trial % 5) {
             0 => victim.key +%= 1, // a fingerprint off by one
@@ -246,8 +248,8 @@ test "text rows: random hands in either case parse and rank as the scalar path" 
     const value_chars = "23456789TJQKA";
     const suit_chars = "schd";
     for (0..50) |trial| {
-        deal.deal_rows(deal.seed_key(trial), 0, cards_per_row, deal.full_deck, &cards);
-        var case_bits = deal.mix64(trial);
+        deal.deal_rows(random.seed_key(trial), 0, cards_per_row, eval.full_deck, &cards);
+        var case_bits = random.mix64(trial);
         for (cards, 0..) |card, i| {
             // Lower case now and then, any character.
             const lower: u8 = if (case_bits & 3 == 0) 0x20 else 0;
@@ -308,16 +310,16 @@ test "spaced text rows: 'Ah Kd,7c …' ranks as the scalar path; any other separ
     var text: [rows * width]u8 = undefined;
     var ranks: [rows]u16 = undefined;
     for (0..40) |trial| {
-        deal.deal_rows(deal.seed_key(trial + 100), 0, cards_per_row, deal.full_deck, &cards);
-        var bits = deal.mix64(trial);
+        deal.deal_rows(random.seed_key(trial + 100), 0, cards_per_row, eval.full_deck, &cards);
+        var noise = random.mix64(trial);
         for (0..rows) |row| {
             for (0..cards_per_row) |j| {
                 const card = cards[row * cards_per_row + j];
                 const at = row * width + 3 * j;
                 text[at] = "23456789tjqka"[card % eval.value_count];
                 text[at + 1] = "SCHD"[card / eval.value_count];
-                if (j + 1 < cards_per_row) text[at + 2] = if (bits & 1 == 0) ' ' else ',';
-                bits = std.math.rotr(u64, bits, 1) ^ row;
+                if (j + 1 < cards_per_row) text[at + 2] = if (noise & 1 == 0) ' ' else ',';
+                noise = std.math.rotr(u64, noise, 1) ^ row;
             }
         }
         inline for (spaced_text_sources) |Rows| {
@@ -330,7 +332,7 @@ test "spaced text rows: 'Ah Kd,7c …' ranks as the scalar path; any other separ
                 }
             }
             // Any byte but a space or comma where a separator goes: the block is bad.
-            const row = deal.mix64(trial) % (2 * block_rows);
+            const row = random.mix64(trial) % (2 * block_rows);
             const at = row * width + 3 * (trial % (cards_per_row - 1)) + 2;
             const kept = text[at];
             for ([_]u8{ '\t', ';', 'x', 0, '2', 'h', 0x80 | ' ' }) |other| {
@@ -371,8 +373,8 @@ test "text rows, fuzzed: a block passes exactly when every row is good, and then
             // A good block, then one character swapped for any of the alphabet with odds
             // that leave about half the blocks good.
             var cards: [(block_rows + 2) * cards_per_row]u8 = undefined;
-            state = deal.mix64(state);
-            deal.deal_rows(state, 0, cards_per_row, deal.full_deck, &cards);
+            state = random.mix64(state);
+            deal.deal_rows(state, 0, cards_per_row, eval.full_deck, &cards);
             for (0..block_rows + 2) |row| {
                 for (0..cards_per_row) |j| {
                     const card = cards[row * cards_per_row + j];
@@ -383,7 +385,7 @@ test "text rows, fuzzed: a block passes exactly when every row is good, and then
                 }
             }
             for (0..1 + state % 3) |k| {
-                const pick = deal.mix64(state +% k);
+                const pick = random.mix64(state +% k);
                 text[pick % (block_rows * Rows.width)] = alphabet[(pick >> 32) % alphabet.len];
             }
             const bad = rank_block(Rows{ .text = &text }, &ranks, 0);

@@ -322,6 +322,7 @@ const Avx2 = struct {
 };
 
 const deal = @import("deal.zig");
+const random = @import("random.zig");
 
 /// The showdown kernels this build has, to test each one.
 const kernels = if (rows_avx512.available) .{ Avx2, Avx512 } else if (rows_avx2.available) .{Avx2} else .{};
@@ -346,8 +347,8 @@ fn check_showdowns(comptime board_cards: u32) !void {
         const out = try gpa.alloc(u16, total_rows * players);
         defer gpa.free(out);
         // Two-suit decks now and then, for many flushes.
-        const deck = if (players <= 8 and players % 2 == 0) deal.full_deck & 0x3FFFFFF else deal.full_deck;
-        deal.deal_rows(deal.seed_key(players), 0, cards_per_row, deck, table);
+        const deck = if (players <= 8 and players % 2 == 0) eval.full_deck & 0x3FFFFFF else eval.full_deck;
+        deal.deal_rows(random.seed_key(players), 0, cards_per_row, deck, table);
         for (0..total_rows) |row| {
             const dealt = table[row * cards_per_row ..][0..cards_per_row];
             @memcpy(boards[row * board_cards ..][0..board_cards], dealt[0..board_cards]);
@@ -365,7 +366,7 @@ fn check_showdowns(comptime board_cards: u32) !void {
             }
             // Spoil one card of a ranked row: out of range, or a copy of another of the row's.
             for (0..40) |trial| {
-                state = deal.mix64(state);
+                state = random.mix64(state);
                 const row = state % done.rows;
                 const position = (state >> 16) % cards_per_row;
                 const cell = if (position < board_cards) &boards[row * board_cards + position] else &holes[row * players * 2 + position - board_cards];

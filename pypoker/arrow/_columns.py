@@ -1,0 +1,260 @@
+"""Arrow arrays, one layout at a time, into ranks: the layouts ranked in place, the column
+kernels (a rank and a status byte per row), nulls, and the strict API's words for a bad row."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from .. import _native
+from .._native import InvalidHandError, PokerError, ffi
+from .._parallel import run_sliced, thread_count
+from ..ranking import _rank_card_rows, _rank_set_rows
+from ..ranking import rank as rank_hands
+
+ERRORS = ("raise", "null")
+
+# The library, looked up at call time (tests wrap it to see which pointers reach it).
+_lib = _native.lib
+
+
+def _is_polars(obj) -> bool:
+    return type(obj).__module__.split(".")[0] == "polars"
+
+
+def _to_arrow_column(column) -> pa.Array | pa.ChunkedArray:
+    if isinstance(column, (pa.Array, pa.ChunkedArray)):
+        return column
+    if hasattr(column, "__arrow_c_array__"):
+        return pa.array(column)
+    if hasattr(column, "__arrow_c_stream__"):
+        return pa.chunked_array(column)
+    raise TypeError(
+        "expected an Arrow column: a pyarrow Array or ChunkedArray, or an object with "
+        f"__arrow_c_array__ / __arrow_c_stream__ (Polars, DuckDB, nanoarrow); got "
+        f"{type(column).__name__}"
+    )
+
+
+def check_errors(errors: str) -> None:
+    if errors not in ERRORS:
+        raise ValueError(f"errors must be 'raise' or 'null', got {errors!r}")
+
+
+def _address(buffer: pa.Buffer | None, byte_offset: int = 0):
+    """A cffi pointer to a buffer's bytes (the buffer itself, never a copy)."""
+    if buffer is None:
+        return ffi.NULL
+    return ffi.cast("uint8_t *", buffer.address + byte_offset)
+
+
+def _normalise(array: pa.Array) -> pa.Array:
+    """Layouts ranked in place pass through; string_view and dictionaries are decoded."""
+    t = array.type
+    if pa.types.is_dictionary(t):
+        array = array.dictionary_decode()
+        t = array.type
+    if pa.types.is_string_view(t) or pa.types.is_binary_view(t):
+        return pc.cast(array, pa.large_string())
+    return array
+
+
+def _run_rows(n: int, threads: int | None, call) -> None:
+    """Ranks rows [0, n) in slices on threads; `call(start, stop)` handles one slice."""
+    for status in run_sliced(n, thread_count(threads, n), call):
+        _native.check_call(status)
+
+
+def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Ranks and a status byte (0 good, 1 bad) for every row of one Arrow array."""
+    n = len(array)
+    t = array.type
+    out = np.zeros(n, dtype=np.uint16)
+    status = np.zeros(n, dtype=np.uint8)
+    if n == 0:
+        return out, status
+    out_p = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    status_p = ffi.from_buffer("uint8_t[]", status, require_writable=True)
+    buffers = array.buffers()
+
+    if pa.types.is_fixed_size_list(t) and t.value_type == pa.uint8():
+        k = t.list_size
+        if not 1 <= k <= 7:
+            raise InvalidHandError(f"hands of {k} cards: a hand has 1 to 7 cards")
+        child = array.values
+        cards = _address(buffers[2], child.offset + array.offset * k)
+
+        def call(start, stop):
+            return _lib.pp_rank_cards_status(
+                cards + start * k, stop - start, k, out_p + start, status_p + start
+            )
+
+    elif (pa.types.is_list(t) or pa.types.is_large_list(t)) and t.value_type == pa.uint8():
+        width = 4 if pa.types.is_list(t) else 8
+        child = array.values
+        values = _address(child.buffers()[1], child.offset)
+        offsets = _address(buffers[1], array.offset * width)
+        call = _offsets_call(_lib.pp_rank_lists_status, values, offsets, width, out_p, status_p)
+
+    elif t == pa.uint64():
+        sets = ffi.cast("uint64_t *", buffers[1].address + array.offset * 8)
+
+        def call(start, stop):
+            return _lib.pp_rank_sets_status(
+                sets + start, stop - start, out_p + start, status_p + start
+            )
+
+    elif pa.types.is_string(t) or pa.types.is_large_string(t):
+        width = 4 if pa.types.is_string(t) else 8
+        text = _address(buffers[2])
+        offsets = _address(buffers[1], array.offset * width)
+        # Rows of 14 bytes (seven compact cards) take a fixed-width road inside the kernel.
+        call = _offsets_call(_lib.pp_rank_strings_status, text, offsets, width, out_p, status_p)
+
+    else:
+        raise TypeError(
+            f"cannot rank a column of {t}: use fixed_size_list<uint8>[k], list<uint8>, "
+            "large_list<uint8>, uint64 card sets, or strings of card text"
+        )
+    _run_rows(n, threads, call)
+    if (pa.types.is_fixed_size_list(t) or pa.types.is_list(t) or pa.types.is_large_list(t)) and (
+        array.values.null_count
+    ):
+        status |= _rows_with_null_cards(array)
+    return out, status
+
+
+def _offsets_call(kernel, data, offsets, width, out_p, status_p):
+    """A slice call for a kernel over Arrow offsets (lists and strings alike)."""
+
+    def call(start: int, stop: int):
+        return kernel(
+            data, offsets + start * width, width, stop - start, out_p + start, status_p + start
+        )
+
+    return call
+
+
+def _rows_with_null_cards(array: pa.Array) -> np.ndarray:
+    """Rows holding a null card id (whose byte is undefined): bad rows. Read from the
+    offsets themselves, so a null row that still spans values keeps rows and values in step
+    (its own mark does not matter: the row is null)."""
+    if pa.types.is_fixed_size_list(array.type):
+        size = array.type.list_size
+        starts = (np.arange(len(array) + 1) + array.offset) * size
+    else:
+        starts = array.offsets.to_numpy(zero_copy_only=False).astype(np.int64)
+    lengths = np.diff(starts)
+    values = array.values.slice(int(starts[0]), int(starts[-1] - starts[0]))
+    null_values = pc.is_null(values).to_numpy(zero_copy_only=False)
+    row_of_value = np.repeat(np.arange(len(array)), lengths)
+    bad = np.zeros(len(array), dtype=np.uint8)
+    bad[row_of_value[null_values]] = 1
+    return bad
+
+
+def _explain(array: pa.Array, row: int, global_row: int) -> PokerError:
+    """The strict API's own words for one bad row, with the row numbered as the caller's."""
+    value = array[row].as_py()
+    try:
+        if isinstance(value, str):
+            rank_hands(value)
+        elif isinstance(value, int):
+            rank_hands(np.array([value], dtype=np.uint64))
+        elif value is not None and None in value:
+            return InvalidHandError(f"row {global_row}: a card id is null", global_row)
+        else:
+            ids = np.asarray(value, dtype=np.int64)
+            if ids.size and (ids.min() < 0 or ids.max() > 255):
+                bad = int(ids[(ids < 0) | (ids > 255)][0])
+                return InvalidHandError(f"row {global_row}: card id {bad} is not a card")
+            ids = ids.astype(np.uint8)
+            rank_hands(ids[None, :] if 1 <= ids.size <= 7 else ids)
+    except PokerError as error:
+        return error.renumbered(global_row)
+    return InvalidHandError(f"row {global_row}: not a hand of 1 to 7 distinct cards", global_row)
+
+
+def _rank_strict(array: pa.Array, threads: int | None, first_row: int) -> pa.Array | None:
+    """Without nulls, with errors="raise", card ids and card sets take the NumPy path itself:
+    the same kernels, on the Arrow buffer viewed in place. None for any other column."""
+    if array.null_count:
+        return None
+    t = array.type
+    buffers = array.buffers()
+    n = len(array)
+    if pa.types.is_fixed_size_list(t) and t.value_type == pa.uint8() and 1 <= t.list_size <= 7:
+        if array.values.null_count:
+            return None
+        k = t.list_size
+        start = array.values.offset + array.offset * k
+        cards = np.frombuffer(buffers[2], dtype=np.uint8, count=n * k, offset=start)
+        rank_rows, hands = _rank_card_rows, cards.reshape(n, k)
+    elif t == pa.uint64():
+        hands = np.frombuffer(buffers[1], dtype=np.uint64, count=n, offset=array.offset * 8)
+        rank_rows = _rank_set_rows
+    else:
+        return None
+    try:
+        out = rank_rows(hands, None, threads)
+    except PokerError as error:
+        # Re-word with the caller's row number (this chunk may start anywhere).
+        raise _explain(array, error.row, first_row + error.row) from None
+    return pa.Array.from_buffers(pa.uint16(), n, [None, pa.py_buffer(out)])
+
+
+def _rank_one(
+    array: pa.Array, errors: str, threads: int | None, first_row: int
+) -> tuple[pa.Array, int]:
+    """One Arrow array → (uint16 ranks, rows turned null)."""
+    array = _normalise(array)
+    if errors == "raise":
+        strict = _rank_strict(array, threads, first_row)
+        if strict is not None:
+            return strict, 0
+    n = len(array)
+    out, status = _rank_status(array, threads)
+    bad = status.view(np.bool_)
+    valid = None
+    if array.null_count:
+        valid = array.is_valid().to_numpy(zero_copy_only=False)
+        bad &= valid
+    invalid = int(np.count_nonzero(bad))
+    if invalid and errors == "raise":
+        row = int(np.flatnonzero(bad)[0])
+        raise _explain(array, row, first_row + row)
+    if invalid:
+        valid = ~bad if valid is None else valid & ~bad
+    if valid is None:
+        return pa.Array.from_buffers(pa.uint16(), n, [None, pa.py_buffer(out)]), 0
+    out[~valid] = 0
+    bitmap = pa.py_buffer(np.packbits(valid, bitorder="little"))
+    nulls = n - int(np.count_nonzero(valid))
+    return pa.Array.from_buffers(pa.uint16(), n, [bitmap, pa.py_buffer(out)], nulls), invalid
+
+
+def _rank_column(
+    column: pa.Array | pa.ChunkedArray, errors: str, threads: int | None, first_row: int = 0
+) -> tuple[pa.Array | pa.ChunkedArray, int]:
+    if isinstance(column, pa.ChunkedArray):
+        chunks, invalid, row = [], 0, first_row
+        for chunk in column.chunks:
+            ranks, bad = _rank_one(chunk, errors, threads, row)
+            chunks.append(ranks)
+            invalid += bad
+            row += len(chunk)
+        return pa.chunked_array(chunks, type=pa.uint16()), invalid
+    return _rank_one(column, errors, threads, first_row)
+
+
+def rank(column, *, errors: str = "raise", threads: int | None = None):
+    """Ranks a column of hands: → ``pyarrow.UInt16Array`` (ChunkedArray in → ChunkedArray
+    out; a Polars Series in → a Polars Series out). Null inputs emit null."""
+    check_errors(errors)
+    ranks, _ = _rank_column(_to_arrow_column(column), errors, threads)
+    if _is_polars(column):
+        import polars
+
+        return polars.Series(getattr(column, "name", "rank"), ranks)
+    return ranks

@@ -1,0 +1,26 @@
+//! Exports about the library itself: its ABI version and the CPU level in use.
+const root = @import("../capi.zig");
+const dispatch = @import("../dispatch.zig");
+const Status = @import("../status.zig").Status;
+
+pub const api = struct {
+    pub fn pp_abi_version() callconv(.c) u32 {
+        return root.abi_version;
+    }
+
+    /// The kernels in use: 0 = baseline, 1 = avx2 (AVX2 + BMI2), 2 = avx512.
+    pub fn pp_cpu_level() callconv(.c) u32 {
+        return dispatch.level();
+    }
+
+    /// Bit i set when this CPU can run level i (bit 0, baseline, always).
+    pub fn pp_cpu_supported() callconv(.c) u32 {
+        return dispatch.supported();
+    }
+
+    /// Switches every later call to the kernels of `level`; process-wide, so do it before
+    /// ranking from other threads. Refuses a level this CPU cannot run.
+    pub fn pp_select_cpu(level: u32) callconv(.c) Status {
+        return if (dispatch.select(level)) .ok else .bad_argument;
+    }
+};

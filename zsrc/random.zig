@@ -1,0 +1,34 @@
+//! The counter-based random stream (seed 001): the word for draw `j` of row `i` is a hash of
+//! (seed, i, j), so row i is the same whatever the thread count, batch size or start row.
+
+/// 2^64 / φ, SplitMix64's Weyl increment: consecutive counters times it are spread over
+/// all 64 bits before mixing.
+pub const golden_gamma: u64 = 0x9e3779b97f4a7c15;
+
+/// SplitMix64's finaliser: a bijective 64-bit mixer with full avalanche.
+pub inline fn mix64(x: u64) u64 {
+    var z = x;
+    z = (z ^ (z >> 30)) *% 0xbf58476d1ce4e5b9;
+    z = (z ^ (z >> 27)) *% 0x94d049bb133111eb;
+    return z ^ (z >> 31);
+}
+
+/// Counters reserved per row: a row draws at most 64 words (a deal of the whole deck and
+/// more), so rows never share a counter.
+pub const draws_per_row = 64;
+
+/// The random word for draw `draw` of row `row` under `seed`.
+pub inline fn draw_word(key: u64, row: u64, draw: u64) u64 {
+    return mix64(key +% (row *% draws_per_row +% draw) *% golden_gamma);
+}
+
+/// The stream's key for a user's seed (mixed, so nearby seeds give unrelated streams).
+pub fn seed_key(seed: u64) u64 {
+    return mix64(seed ^ 0x5eed_5eed_5eed_5eed);
+}
+
+/// Uniform integer in [0, bound) from a 64-bit word, by multiply-high (no rejection loop;
+/// the bias is below bound / 2^64, under 3e-18 for a deck).
+pub inline fn below(word: u64, bound: u32) u32 {
+    return @intCast((@as(u128, word) * bound) >> 64);
+}
