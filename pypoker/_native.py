@@ -213,6 +213,17 @@ def check_hands(status: int, err, row_offset: int = 0, place=None) -> None:
     check_call(status)
 
 
+def check_slices(results, out=None, place=None) -> None:
+    """Raises for the earliest failed slice of a threaded call: ``results`` holds each
+    slice's ``(status, err, first_row)`` in row order. A failed call leaves no result behind
+    in ``out`` (zeroed: 0 is never a rank). ``place`` as for ``check_hands``."""
+    for status, err, start in results:
+        if status != lib.PP_OK:
+            if out is not None:
+                out[...] = 0
+            check_hands(status, err, row_offset=start, place=place)
+
+
 def check_parse(status: int, err, strings_text: list[bytes] | None, single: bool) -> None:
     if status == lib.PP_OK:
         return

@@ -118,10 +118,45 @@ def _peers(cards: np.ndarray) -> dict[str, tuple[int, Callable[[], object]]]:
     return peers
 
 
+def _time_levels(add, runs: int, cards, sets, accumulators, boards, holes) -> tuple[int, dict]:
+    """Every form at every CPU level and thread count (one and all), each figure added with
+    ``add``: the checksum of the ranks (equal for every form and level) and the seconds of
+    the exhaustive sweep per level."""
+    hands = cards.shape[0]
+    showdown_rows, players = holes.shape[:2]
+    out = np.zeros(hands, dtype=np.uint16)
+    before = pp.cpu()
+    checksum, exhaustive = None, {}
+    try:
+        for level in pp.supported_cpus():
+            pp.select_cpu(level)
+            for threads in sorted({1, cpu_count()}):
+                forms = {
+                    "rank uint8 (N, 7)": (lambda t=threads: pp.rank(cards, out=out, threads=t)),
+                    "rank uint64 sets": (lambda t=threads: pp.rank(sets, out=out, threads=t)),
+                    "rank accumulators": (
+                        lambda t=threads: pp.rank(accumulators, out=out, threads=t)
+                    ),
+                }
+                for name, call in forms.items():
+                    add(name, level, threads, median_ns(call, runs), hands)
+                    total = int(out.sum(dtype=np.uint64))
+                    if checksum not in (None, total):
+                        raise RuntimeError(f"{name} on {level} ranked the hands differently")
+                    checksum = total
+                ns = median_ns(lambda t=threads: pp.rank_showdown(boards, holes, threads=t), runs)
+                add(f"rank_showdown {players} players", level, threads, ns, showdown_rows * players)
+            ns = median_ns(lambda: pp.category_counts(7, threads=1), runs)
+            add("every 7-card hand (133,784,560)", level, 1, ns, 133_784_560)
+            exhaustive[level] = ns / 1e9
+    finally:
+        pp.select_cpu(before)
+    return checksum, exhaustive
+
+
 def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = True) -> dict:
     if runs < 5:
         raise ValueError("at least 5 runs, for a median worth quoting")
-    all_threads = cpu_count()
     cards = pp.deal(hands, 7, seed=seed)
     sets = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
     accumulators = pp.accumulate(cards)
@@ -130,7 +165,6 @@ def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = Tru
     table = pp.deal(showdown_rows, 5 + 2 * players, seed=seed + 1)
     boards = np.ascontiguousarray(table[:, :5])
     holes = np.ascontiguousarray(table[:, 5:]).reshape(showdown_rows, players, 2)
-    out = np.zeros(hands, dtype=np.uint16)
 
     results: dict = {
         "machine": machine(),
@@ -149,33 +183,8 @@ def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = Tru
             {"name": name, "cpu": level, "threads": threads, "ns_per_hand": ns_total / count}
         )
 
-    before = pp.cpu()
-    checksum = None
-    try:
-        for level in pp.supported_cpus():
-            pp.select_cpu(level)
-            for threads in sorted({1, all_threads}):
-                forms = {
-                    "rank uint8 (N, 7)": (lambda t=threads: pp.rank(cards, out=out, threads=t)),
-                    "rank uint64 sets": (lambda t=threads: pp.rank(sets, out=out, threads=t)),
-                    "rank accumulators": (
-                        lambda t=threads: pp.rank(accumulators, out=out, threads=t)
-                    ),
-                }
-                for name, call in forms.items():
-                    add(name, level, threads, median_ns(call, runs), hands)
-                    total = int(out.sum(dtype=np.uint64))
-                    if checksum not in (None, total):
-                        raise RuntimeError(f"{name} on {level} ranked the hands differently")
-                    checksum = total
-                ns = median_ns(lambda t=threads: pp.rank_showdown(boards, holes, threads=t), runs)
-                add("rank_showdown 6 players", level, threads, ns, showdown_rows * players)
-            ns = median_ns(lambda: pp.category_counts(7, threads=1), runs)
-            add("every 7-card hand (133,784,560)", level, 1, ns, 133_784_560)
-            results.setdefault("exhaustive_seconds", {})[level] = ns / 1e9
-    finally:
-        pp.select_cpu(before)
-    results["checksum"] = checksum
+    checksum, exhaustive = _time_levels(add, runs, cards, sets, accumulators, boards, holes)
+    results["checksum"], results["exhaustive_seconds"] = checksum, exhaustive
 
     flat = cards.reshape(-1)
     floor = median_ns(lambda: np.bitwise_or.reduce(flat.view(np.uint64)), runs)

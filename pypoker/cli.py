@@ -57,6 +57,22 @@ def parse_count(text: str) -> int:
     return int(value)
 
 
+class UsageError(Exception):
+    """The command line's arguments do not fit together: argparse's usage message follows."""
+
+
+def _rank(args) -> int:
+    if args.output:
+        return _rank_file(args)
+    if args.random is not None:
+        if args.hands:
+            raise UsageError("give hands or --random N, not both")
+        return _rank_random(args.random, args.seed, args.threads, args.cards)
+    if not args.hands:
+        raise UsageError("give hands to rank, or --random N")
+    return _rank_given(args.hands)
+
+
 def _rank_random(count: int, seed: int, threads: int | None, hand_cards: int) -> int:
     used = thread_count(threads, count)
     print(f"pypoker: dealing {count:,} random {hand_cards}-card hands (seed {seed}) ...")
@@ -109,9 +125,10 @@ def _print_histogram(counts, total: int) -> None:
         print(f"{CATEGORY_NAMES[c]:<16} {int(counts[c]):>14,} {counts[c] / total * 100:>8.4f}%")
 
 
-def _enumerate(k: int, exclude: str | None, threads: int | None) -> int:
+def _enumerate(args) -> int:
+    k = args.k
     started = time.perf_counter()
-    counts = category_counts(k, exclude=exclude, threads=threads)
+    counts = category_counts(k, exclude=args.exclude, threads=args.threads)
     seconds = time.perf_counter() - started
     total = int(counts.sum())
     print(
@@ -121,17 +138,26 @@ def _enumerate(k: int, exclude: str | None, threads: int | None) -> int:
     return 0
 
 
-def _deal(count: int, players: int, output: str, seed: int, chunk: int, threads,
-          equity: bool, game: str = "holdem") -> int:  # fmt: skip
+def _deal(args) -> int:
+    count, players = args.count, args.players
     started = time.perf_counter()
-    path = dataset(count, players, seed=seed, path=output, chunk=chunk, threads=threads,
-                   progress=sys.stderr.isatty(), equity=equity, game=game)  # fmt: skip
+    path = dataset(count, players, seed=args.seed, path=args.output, chunk=args.chunk,
+                   threads=args.threads, progress=sys.stderr.isatty(), equity=args.equity,
+                   game=args.game)  # fmt: skip
     seconds = time.perf_counter() - started
     print(
         f"wrote {count:,} deals of {players} players to {path} in {seconds:.2f} s "
         f"({count / seconds / 1e6:.2f} M deals/s)"
     )
     return 0
+
+
+def _bench(args) -> int:
+    from . import benchmark
+
+    if args.latency:
+        return benchmark.main_latency(args.runs, args.seed, not args.no_peers)
+    return benchmark.main(args.hands, args.runs, args.seed, not args.no_peers, args.output)
 
 
 def _equity(args) -> int:
@@ -194,119 +220,132 @@ def pq_rows(path) -> int:
     return pq.ParquetFile(path).metadata.num_rows
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="pypoker", description=__doc__.split("\n\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    rank_parser = commands.add_parser("rank", help="rank hands: given, or random (--random N)")
-    rank_parser.add_argument("hands", nargs="*", help='hands as text, e.g. "AhKd7c2s3s"')
-    rank_parser.add_argument("--random", type=parse_count, metavar="N", help="deal N hands")
-    rank_parser.add_argument("--cards", type=int, default=7, help="cards per random hand (7)")
-    rank_parser.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
-    rank_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
-    rank_parser.add_argument("-o", "--output", help="rank the input FILE into this new file")
-    rank_parser.add_argument("--column", default="cards", help="column of hands (cards)")
-    rank_parser.add_argument("--into", default="rank", help="name of the rank column (rank)")
-    rank_parser.add_argument("--category", action="store_true", help="add a category column")
-    rank_parser.add_argument("--describe", action="store_true", help="add a describe column")
-    rank_parser.add_argument(
+def _add_rank(commands) -> None:
+    """`pypoker rank`: given hands, --random N, or a file (-o)."""
+    command = commands.add_parser("rank", help="rank hands: given, or random (--random N)")
+    command.add_argument("hands", nargs="*", help='hands as text, e.g. "AhKd7c2s3s"')
+    command.add_argument("--random", type=parse_count, metavar="N", help="deal N hands")
+    command.add_argument("--cards", type=int, default=7, help="cards per random hand (7)")
+    command.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
+    command.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    command.add_argument("-o", "--output", help="rank the input FILE into this new file")
+    command.add_argument("--column", default="cards", help="column of hands (cards)")
+    command.add_argument("--into", default="rank", help="name of the rank column (rank)")
+    command.add_argument("--category", action="store_true", help="add a category column")
+    command.add_argument("--describe", action="store_true", help="add a describe column")
+    command.add_argument(
         "--errors", choices=["raise", "null"], default="raise", help="bad rows: fail or null"
     )
-    rank_parser.add_argument("--batch-size", type=parse_count, default=1 << 20, help="rows")
-    deal_parser = commands.add_parser("deal", help="write a labelled dataset of showdowns")
-    deal_parser.add_argument("count", type=parse_count, help="deals, e.g. 10M")
-    deal_parser.add_argument("-p", "--players", type=int, default=6, help="2..10 (6)")
-    deal_parser.add_argument("-o", "--output", required=True, help=".parquet or .arrow")
-    deal_parser.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
-    deal_parser.add_argument("--chunk", type=parse_count, default=1 << 20, help="rows a batch")
-    deal_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
-    deal_parser.add_argument(
+    command.add_argument("--batch-size", type=parse_count, default=1 << 20, help="rows")
+    command.set_defaults(run=_rank)
+
+
+def _add_deal(commands) -> None:
+    """`pypoker deal N -o FILE`: a labelled dataset."""
+    command = commands.add_parser("deal", help="write a labelled dataset of showdowns")
+    command.add_argument("count", type=parse_count, help="deals, e.g. 10M")
+    command.add_argument("-p", "--players", type=int, default=6, help="2..10 (6)")
+    command.add_argument("-o", "--output", required=True, help=".parquet or .arrow")
+    command.add_argument("--seed", type=int, default=2024, help="dealing seed (2024)")
+    command.add_argument("--chunk", type=parse_count, default=1 << 20, help="rows a batch")
+    command.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    command.add_argument(
         "--equity", action="store_true", help="add each player's flop and turn equity"
     )
-    deal_parser.add_argument(
+    command.add_argument(
         "--game", choices=["holdem", "plo4", "plo5", "plo6"], default="holdem",
         help="Texas Hold'em (default) or Omaha with 4, 5 or 6 hole cards",
     )  # fmt: skip
-    enum_parser = commands.add_parser("enumerate", help="category counts of every k-card hand")
-    enum_parser.add_argument("k", type=int, help="cards per hand, 1..7")
-    enum_parser.add_argument("--exclude", help='dead cards, e.g. "AhKd"')
-    enum_parser.add_argument("--threads", type=int, default=None, help="threads (all cores)")
-    bench_parser = commands.add_parser("bench", help="ns/hand of every form and the peers")
-    bench_parser.add_argument("--hands", type=parse_count, default=16_000_000)
-    bench_parser.add_argument("--runs", type=int, default=5, help="timings per figure (>= 5)")
-    bench_parser.add_argument("--seed", type=int, default=1)
-    bench_parser.add_argument("--no-peers", action="store_true", help="skip the other libraries")
-    bench_parser.add_argument("-o", "--output", help="folder for rank.json and rank.png")
-    bench_parser.add_argument(
+    command.set_defaults(run=_deal)
+
+
+def _add_enumerate(commands) -> None:
+    """`pypoker enumerate K`: category counts of every K-card hand."""
+    command = commands.add_parser("enumerate", help="category counts of every k-card hand")
+    command.add_argument("k", type=int, help="cards per hand, 1..7")
+    command.add_argument("--exclude", help='dead cards, e.g. "AhKd"')
+    command.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    command.set_defaults(run=_enumerate)
+
+
+def _add_bench(commands) -> None:
+    """`pypoker bench`: ns/hand against the peers, or --latency."""
+    command = commands.add_parser("bench", help="ns/hand of every form and the peers")
+    command.add_argument("--hands", type=parse_count, default=16_000_000)
+    command.add_argument("--runs", type=int, default=5, help="timings per figure (>= 5)")
+    command.add_argument("--seed", type=int, default=1)
+    command.add_argument("--no-peers", action="store_true", help="skip the other libraries")
+    command.add_argument("-o", "--output", help="folder for rank.json and rank.png")
+    command.add_argument(
         "--latency", action="store_true", help="µs a call: one hand in each form, small batches"
     )
-    equity_parser = commands.add_parser(
+    command.set_defaults(run=_bench)
+
+
+def _add_equity(commands) -> None:
+    """`pypoker equity HANDS [- BOARD]`: equity, exact or Monte Carlo."""
+    command = commands.add_parser(
         "equity", help="equity of hands and ranges: pypoker equity AcKd 7h7s [- 8c 4d 7c]"
     )
-    equity_parser.add_argument(
+    command.add_argument(
         "cards", nargs="+", help="hands or ranges (AcKd, QQ+, [AQs+,TT+], Ac, random), then - board"
     )
-    equity_parser.add_argument("-p", "--players", type=int, help="players; extra ones random")
-    equity_parser.add_argument("-b", "--board", nargs="+", help="board cards (0, 3, 4 or 5)")
-    equity_parser.add_argument("-d", "--dead", help='dead cards, e.g. "2c3d"')
-    equity_parser.add_argument("-e", "--exact", action="store_true", help="enumerate (default)")
-    equity_parser.add_argument("-g", "--games", type=parse_count, help="Monte Carlo games")
-    equity_parser.add_argument("--stderr", type=float, help="Monte Carlo: stop at this stderr")
-    equity_parser.add_argument("--seconds", type=float, help="Monte Carlo: stop after this")
-    equity_parser.add_argument(
+    command.add_argument("-p", "--players", type=int, help="players; extra ones random")
+    command.add_argument("-b", "--board", nargs="+", help="board cards (0, 3, 4 or 5)")
+    command.add_argument("-d", "--dead", help='dead cards, e.g. "2c3d"')
+    command.add_argument("-e", "--exact", action="store_true", help="enumerate (default)")
+    command.add_argument("-g", "--games", type=parse_count, help="Monte Carlo games")
+    command.add_argument("--stderr", type=float, help="Monte Carlo: stop at this stderr")
+    command.add_argument("--seconds", type=float, help="Monte Carlo: stop after this")
+    command.add_argument(
         "--game", choices=["holdem", "plo4", "plo5", "plo6"], default="holdem",
         help="Texas Hold'em (default) or Omaha with 4, 5 or 6 hole cards",
     )  # fmt: skip
-    equity_parser.add_argument("-t", "--threads", type=int, default=None)
-    equity_parser.add_argument("--seed", type=int, default=0)
-    equity_parser.add_argument(
+    command.add_argument("-t", "--threads", type=int, default=None)
+    command.add_argument("--seed", type=int, default=0)
+    command.add_argument(
         "--combos", action="store_true", help="each range player's equity per combo"
     )
-    equity_parser.add_argument("--grid", metavar="PNG", help="draw a 13x13 range grid (PNG)")
-    equity_parser.add_argument(
-        "--grid-player", type=int, default=1, metavar="N", help="whose grid (1)"
-    )
-    features_parser = commands.add_parser(
+    command.add_argument("--grid", metavar="PNG", help="draw a 13x13 range grid (PNG)")
+    command.add_argument("--grid-player", type=int, default=1, metavar="N", help="whose grid (1)")
+    command.set_defaults(run=_equity)
+
+
+def _add_features(commands) -> None:
+    """`pypoker features STREET -o FILE`: a whole-street table."""
+    command = commands.add_parser(
         "features", help="a whole-street table: every canonical hand's features (Parquet)"
     )
-    features_parser.add_argument("street", choices=["flop", "turn", "river"])
-    features_parser.add_argument("-o", "--output", required=True, help=".parquet file")
-    features_parser.add_argument(
+    command.add_argument("street", choices=["flop", "turn", "river"])
+    command.add_argument("-o", "--output", required=True, help=".parquet file")
+    command.add_argument(
         "-f", "--features", default="ehs", help="comma-separated: hs, ehs, ehs2, histogram (ehs)"
     )
-    features_parser.add_argument("--bins", type=int, default=50, help="histogram bins (50)")
-    features_parser.add_argument("--start", type=parse_count, default=0, help="first index (0)")
-    features_parser.add_argument("--count", type=parse_count, help="indices (to the end)")
-    features_parser.add_argument(
+    command.add_argument("--bins", type=int, default=50, help="histogram bins (50)")
+    command.add_argument("--start", type=parse_count, default=0, help="first index (0)")
+    command.add_argument("--count", type=parse_count, help="indices (to the end)")
+    command.add_argument(
         "--per-street", action="store_true", help="flop, turn and river as separate rounds"
     )
-    features_parser.add_argument("-t", "--threads", type=int, default=None)
+    command.add_argument("-t", "--threads", type=int, default=None)
+    command.set_defaults(run=_features)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pypoker", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    for add in (_add_rank, _add_deal, _add_enumerate, _add_bench, _add_equity, _add_features):
+        add(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
-
     try:
-        if args.command == "equity":
-            return _equity(args)
-        if args.command == "bench":
-            from . import benchmark
-
-            if args.latency:
-                return benchmark.main_latency(args.runs, args.seed, not args.no_peers)
-            return benchmark.main(args.hands, args.runs, args.seed, not args.no_peers, args.output)
-        if args.command == "deal":
-            return _deal(args.count, args.players, args.output, args.seed, args.chunk, args.threads,
-                         args.equity, args.game)  # fmt: skip
-        if args.command == "features":
-            return _features(args)
-        if args.command == "enumerate":
-            return _enumerate(args.k, args.exclude, args.threads)
-        if args.command == "rank" and args.output:
-            return _rank_file(args)
-        if args.random is not None:
-            if args.hands:
-                parser.error("give hands or --random N, not both")
-            return _rank_random(args.random, args.seed, args.threads, args.cards)
-        if not args.hands:
-            parser.error("give hands to rank, or --random N")
-        return _rank_given(args.hands)
+        return args.run(args)
+    except UsageError as error:
+        parser.error(str(error))
     except BrokenPipeError:  # the reader left (`pypoker … | head`): not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -25,7 +25,7 @@ import itertools
 
 import numpy as np
 
-from ._native import InvalidHandError, check_hands, ffi, lib, new_error
+from ._native import InvalidHandError, check_slices, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from ._spot import COMBOS, combo_index
 from .cards import card_rows
@@ -109,7 +109,7 @@ def hand_vs_range(
     over their runouts exactly (a flop takes about 25 ms a board).
     """
     boards = card_rows(boards, "boards")
-    k = _check_boards(boards, (3, 4, 5))
+    _check_boards(boards, (3, 4, 5))
     w = range_weights(weights)
     n = boards.shape[0]
     per_board = w.ndim == 2
@@ -120,45 +120,47 @@ def hand_vs_range(
     squares = np.empty((n, lib.PP_COMBOS)) if ehs2 else None
     histogram = np.empty((n, lib.PP_COMBOS, nbins)) if nbins else None
     if n:
-        pointers = {
-            "boards": ffi.from_buffer("uint8_t[]", boards),
-            "weights": ffi.from_buffer("double[]", w),
-            "equity": ffi.from_buffer("double[]", equity, require_writable=True),
-            "ehs2": ffi.from_buffer("double[]", squares, require_writable=True) if ehs2 else None,
-            "histogram": (
-                ffi.from_buffer("double[]", histogram, require_writable=True) if nbins else None
-            ),
-        }
-
-        def call(start: int, stop: int):
-            err = new_error()
-            cells = start * lib.PP_COMBOS
-            status = lib.pp_board_values(
-                pointers["boards"] + start * k,
-                k,
-                stop - start,
-                pointers["weights"] + (cells if per_board else 0),
-                int(per_board),
-                int(bool(to_river)),
-                nbins,
-                pointers["equity"] + cells,
-                pointers["ehs2"] + cells if ehs2 else ffi.NULL,
-                pointers["histogram"] + cells * nbins if nbins else ffi.NULL,
-                err,
-            )
-            return status, err, start
-
-        _raise_first(run_sliced(n, thread_count(threads, n), call))
+        _board_values(boards, w, to_river, equity, squares, histogram, threads)
     if not ehs2 and not nbins:
         return equity
     return (equity,) + ((squares,) if ehs2 else ()) + ((histogram,) if nbins else ())
 
 
-def _raise_first(results: list) -> None:
-    """Slices report their own first bad row; the earliest wins. (Weights are checked in
-    Python first, with the combo's name, so a native bad-weight status is an internal error.)"""
-    for status, err, start in results:
-        check_hands(status, err, row_offset=start)
+def _board_values(boards, w, to_river, equity, squares, histogram, threads) -> None:
+    """The native call behind ``hand_vs_range``, over slices of boards on threads."""
+    n, k = boards.shape
+    per_board = w.ndim == 2
+    ehs2 = squares is not None
+    nbins = 0 if histogram is None else histogram.shape[2]
+    pointers = {
+        "boards": ffi.from_buffer("uint8_t[]", boards),
+        "weights": ffi.from_buffer("double[]", w),
+        "equity": ffi.from_buffer("double[]", equity, require_writable=True),
+        "ehs2": ffi.from_buffer("double[]", squares, require_writable=True) if ehs2 else None,
+        "histogram": (
+            ffi.from_buffer("double[]", histogram, require_writable=True) if nbins else None
+        ),
+    }
+
+    def call(start: int, stop: int):
+        err = new_error()
+        cells = start * lib.PP_COMBOS
+        status = lib.pp_board_values(
+            pointers["boards"] + start * k,
+            k,
+            stop - start,
+            pointers["weights"] + (cells if per_board else 0),
+            int(per_board),
+            int(bool(to_river)),
+            nbins,
+            pointers["equity"] + cells,
+            pointers["ehs2"] + cells if ehs2 else ffi.NULL,
+            pointers["histogram"] + cells * nbins if nbins else ffi.NULL,
+            err,
+        )
+        return status, err, start
+
+    check_slices(run_sliced(n, thread_count(threads, n), call))
 
 
 def hand_features(
@@ -202,7 +204,7 @@ def hand_features(
             )
             return status, err, start
 
-        _raise_first(run_sliced(n, thread_count(threads, n * 64), call))
+        check_slices(run_sliced(n, thread_count(threads, n * 64), call))
     result = {name: np.ascontiguousarray(out[name]) for name in FEATURES}
     if nbins:
         result["histogram"] = histogram

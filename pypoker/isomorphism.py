@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._native import InvalidHandError, check_hands, ffi, lib, new_error
+from ._native import InvalidHandError, check_slices, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
 from .ranking import _check_out
@@ -112,7 +112,7 @@ def hand_index(
         )
         return status, err, start
 
-    _raise_first(run_sliced(n, thread_count(threads, n), call))
+    check_slices(run_sliced(n, thread_count(threads, n), call))
     return out
 
 
@@ -159,11 +159,5 @@ def hand_unindex(
         ffi.from_buffer("uint8_t[]", boards, require_writable=True) if board else ffi.NULL,
         err,
     )
-    _raise_first([(status, err, 0)])
+    check_slices([(status, err, 0)])
     return holes, boards
-
-
-def _raise_first(results: list) -> None:
-    """Raises for the first failed slice (in row order), its rows counted from the call's."""
-    for status, err, start in results:
-        check_hands(status, err, row_offset=start)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._native import InvalidHandError, check_hands, ffi, lib, new_error
+from ._native import InvalidHandError, check_slices, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
 
@@ -75,17 +75,12 @@ def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None
         return status, err, start
 
     results = run_sliced(n, thread_count(threads, n * players), call)
-    failed = [result for result in results if result[0] != lib.PP_OK]
-    if failed:
-        out[...] = 0
-        status, err, start = failed[0]
-        _raise_omaha_error(status, err, start, board_cards, hole_cards, players)
+    check_slices(results, out, place=_omaha_place(board_cards, hole_cards, players))
     return out
 
 
-def _raise_omaha_error(status, err, start, board_cards, hole_cards, players) -> None:
-    """The kernel names a position in the row (board first, then each player's cards):
-    say which board card or which player's card it is."""
+def _omaha_place(board_cards: int, hole_cards: int, players: int):
+    """Names a position in a row (board first, then each player's cards) for errors."""
 
     def place(position: int) -> str:
         if position < board_cards:
@@ -93,4 +88,4 @@ def _raise_omaha_error(status, err, start, board_cards, hole_cards, players) -> 
         player, index = divmod(position - board_cards, hole_cards)
         return f"player {player}'s hole card {index}" if players > 1 else f"hole card {index}"
 
-    check_hands(status, err, row_offset=start, place=place)
+    return place

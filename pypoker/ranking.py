@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._names import HAND_CARDS_MAX
-from ._native import InvalidHandError, check_hands, ffi, lib, new_error, thread_error
+from ._native import InvalidHandError, check_hands, check_slices, ffi, lib, new_error, thread_error
 from ._parallel import run_sliced, thread_count
 from .accumulators import ACCUMULATOR
 from .cards import parse_cards, parse_ragged
@@ -77,7 +77,7 @@ def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice,
         err = new_error()
         return rank_slice(out_buffer, start, stop, err), err, start
 
-    _raise_first_error(run_sliced(n, workers, call), out)
+    check_slices(run_sliced(n, workers, call), out)
     return out
 
 
@@ -115,16 +115,6 @@ def _rank_accumulator_rows(accumulators: np.ndarray, out: np.ndarray | None, thr
     return _rank_rows(n, out, threads, rank_slice, accumulators)
 
 
-def _raise_first_error(results: list, out: np.ndarray) -> None:
-    """Slices report their own first bad row; the earliest wins. A failed call leaves no
-    rank behind in ``out`` (every slice is zeroed: 0 is never a rank)."""
-    failed = [(status, err, start) for status, err, start in results if status != lib.PP_OK]
-    if failed:
-        out[...] = 0
-        status, err, start = failed[0]
-        check_hands(status, err, row_offset=start)
-
-
 def rank(
     hands: np.ndarray | str | Sequence[str],
     *,
@@ -155,44 +145,58 @@ def rank(
     of 52 or more, a card twice in a hand, a hand of the wrong size, or an accumulator whose
     key its cards do not make; ``out`` then holds zeros, never partial results.
     """
-    # One hand: straight to the one-hand call, before anything else is looked at. It
-    # answers 0 for a bad hand, and the paths below then raise the error they always raise
+    # One hand goes straight to the one-hand call, before anything else is looked at. It
+    # answers 0 for a bad hand, and the batch paths then raise the error they always raise
     # (same type, same message).
     kind = type(hands)
     if kind is list or kind is tuple:
-        if 0 < len(hands) <= HAND_CARDS_MAX and type(hands[0]) is int:
-            try:
-                found = _rank_hand(bytes(hands), len(hands))
-            except (TypeError, ValueError):  # not ints, or ints outside 0..255
-                found = 0
-            if found:
-                return found
-        if hands and not isinstance(hands[0], str):
-            return _rank_id_list(hands)
-        return _rank_texts(hands, out, threads)
+        return _rank_sequence(hands, out, threads)
     if kind is str or isinstance(hands, str):
-        if len(hands) <= TEXT_FAST_MAX:
-            encoded = hands.encode()
-            found = _rank_text(encoded, len(encoded))
-            if found:
-                return found
-        return int(_rank_card_rows(parse_cards(hands)[None, :], None, 1)[0])
-    if kind is np.ndarray and hands.dtype == np.uint8 and 0 < hands.size <= HAND_CARDS_MAX:
-        found = _rank_hand(hands.tobytes(), hands.size) if hands.ndim <= 2 else 0
-        if found and hands.ndim == 1:
-            return found
-        if found and hands.ndim == 2 and hands.shape[0] == 1 and out is None:
-            return np.array([found], dtype=np.uint16)
+        return _rank_string(hands)
+    if isinstance(hands, np.ndarray):
+        return _rank_array(hands, out, threads)
     if isinstance(hands, np.generic) and hands.dtype == np.uint64:
         return int(_rank_set_rows(np.asarray(hands).reshape(1), None, 1)[0])
     if isinstance(hands, np.void) and hands.dtype == ACCUMULATOR:
         return int(_rank_accumulator_rows(np.asarray(hands).reshape(1), None, 1)[0])
-    if not isinstance(hands, np.ndarray):
-        raise TypeError(
-            "hands must be a uint8 (N, k) array of card ids, a uint64 array of card sets, "
-            f"a string or a list of strings; got {type(hands).__name__}"
-        )
+    raise TypeError(
+        "hands must be a uint8 (N, k) array of card ids, a uint64 array of card sets, "
+        f"a string or a list of strings; got {type(hands).__name__}"
+    )
+
+
+def _rank_sequence(hands: Sequence, out: np.ndarray | None, threads: int | None):
+    """A list or tuple: one hand of card ids, or hands as text."""
+    if 0 < len(hands) <= HAND_CARDS_MAX and type(hands[0]) is int:
+        try:
+            found = _rank_hand(bytes(hands), len(hands))
+        except (TypeError, ValueError):  # not ints, or ints outside 0..255
+            found = 0
+        if found:
+            return found
+    if hands and not isinstance(hands[0], str):
+        return _rank_id_list(hands)
+    return _rank_texts(hands, out, threads)
+
+
+def _rank_string(hand: str) -> int:
+    if len(hand) <= TEXT_FAST_MAX:
+        encoded = hand.encode()
+        found = _rank_text(encoded, len(encoded))
+        if found:
+            return found
+    return int(_rank_card_rows(parse_cards(hand)[None, :], None, 1)[0])
+
+
+def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
+    """An array by its dtype: card ids, card sets or accumulators; never reinterpreted."""
     if hands.dtype == np.uint8:
+        if 0 < hands.size <= HAND_CARDS_MAX and hands.ndim <= 2:  # one hand: one call
+            found = _rank_hand(hands.tobytes(), hands.size)
+            if found and hands.ndim == 1:
+                return found
+            if found and hands.shape[0] == 1 and out is None:
+                return np.array([found], dtype=np.uint16)
         if hands.ndim == 1:
             if not 1 <= hands.shape[0] <= HAND_CARDS_MAX:
                 raise InvalidHandError(
@@ -202,18 +206,14 @@ def rank(
         if hands.ndim == 2:
             return _rank_card_rows(hands, out, threads)
         raise ValueError(f"card-id arrays must be (N, k); got shape {hands.shape}")
-    if hands.dtype == np.uint64:
+    if hands.dtype == np.uint64 or hands.dtype == ACCUMULATOR:
+        rank_rows = _rank_set_rows if hands.dtype == np.uint64 else _rank_accumulator_rows
         if hands.ndim == 0:
-            return int(_rank_set_rows(hands.reshape(1), None, 1)[0])
+            return int(rank_rows(hands.reshape(1), None, 1)[0])
         if hands.ndim == 1:
-            return _rank_set_rows(hands, out, threads)
-        raise ValueError(f"card-set arrays must be 1-D; got shape {hands.shape}")
-    if hands.dtype == ACCUMULATOR:
-        if hands.ndim == 0:
-            return int(_rank_accumulator_rows(hands.reshape(1), None, 1)[0])
-        if hands.ndim == 1:
-            return _rank_accumulator_rows(hands, out, threads)
-        raise ValueError(f"accumulator arrays must be 1-D; got shape {hands.shape}")
+            return rank_rows(hands, out, threads)
+        what = "card-set" if hands.dtype == np.uint64 else "accumulator"
+        raise ValueError(f"{what} arrays must be 1-D; got shape {hands.shape}")
     raise TypeError(
         f"hands have dtype {hands.dtype}: pass uint8 card ids (N, k) or uint64 card sets "
         "(N,); other dtypes are not converted silently (check the values, then .astype)"
@@ -381,5 +381,5 @@ def rank_showdown(
         )
         return status, err, start
 
-    _raise_first_error(run_sliced(n, thread_count(threads, n * players), call), out)
+    check_slices(run_sliced(n, thread_count(threads, n * players), call), out)
     return out
