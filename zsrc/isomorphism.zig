@@ -569,75 +569,123 @@ const gather16 = gathers.gather16;
 /// gathers. Returns how many rows it indexed: a multiple of 8, stopping before a block
 /// holding a bad row.
 fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) usize {
-    const I = Indexer(l.rounds);
-    const T = I.vector;
-    const first_board = l.rounds[1]; // the board's first round: all of it, or the flop
-    const singles = l.rounds.len - 2; // then one card a round
-    comptime std.debug.assert(first_board + singles == l.board);
+    comptime std.debug.assert(l.rounds[1] + (l.rounds.len - 2) == l.board);
     comptime for (l.rounds[2..]) |n| std.debug.assert(n == 1);
-    const one: V = @splat(1);
-    const zero: V = @splat(0);
-    const ones: V = @splat(0xFFFF_FFFF);
     var row: usize = 0;
     while (row + lanes <= out.len) : (row += lanes) {
         // The block's cards as two byte vectors, then one card position of every row each.
         const hole_bytes: @Vector(lanes * l.hole, u8) = holes[row * l.hole ..][0 .. lanes * l.hole].*;
         const board_bytes: @Vector(lanes * l.board, u8) = boards[row * l.board ..][0 .. lanes * l.board].*;
-        var bad: V = zero; // any lane not zero: a card past 51, or a card twice
-        const hole0 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 0)), &bad);
-        const hole1 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 1)), &bad);
-        bad |= @select(u32, hole0.id == hole1.id, ones, zero);
-        const low = @min(hole0.value, hole1.value);
-        const high = @max(hole0.value, hole1.value);
-        const pair_colex = low + (high *% (high -% one) >> one); // C(low, 1) + C(high, 2)
-        // Per suit: the first board round's values (bits) and how many.
-        var board_bits: [suits]V = @splat(zero);
-        var board_count: [suits]V = @splat(zero);
-        inline for (0..first_board) |c| {
-            const card = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, c)), &bad);
-            inline for (0..suits) |s| {
-                const here = @select(u32, card.suit == @as(V, @splat(s)), ones, zero);
-                board_bits[s] |= card.bit & here; // a repeat shows in the size (colex32)
-                board_count[s] -%= here; // here is all ones (-1) in the lanes holding suit s
-            }
-        }
-        var single: [singles]Card = undefined;
-        inline for (0..singles) |j| {
-            single[j] = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, first_board + j)), &bad);
-            inline for (0..j) |i| bad |= @select(u32, single[i].id == single[j].id, ones, zero);
-        }
-        // Each single card's value among the values its suit has not used before it: one
-        // popcount a card (its suit's used values picked lane by lane).
-        var places: [singles]V = undefined;
-        inline for (0..singles) |j| {
-            var used: V = zero;
-            inline for (0..suits) |s| {
-                const suit: V = @splat(s);
-                const hole_s = (hole0.bit & @select(u32, hole0.suit == suit, ones, zero)) |
-                    (hole1.bit & @select(u32, hole1.suit == suit, ones, zero));
-                used |= (hole_s | board_bits[s]) & @select(u32, single[j].suit == suit, ones, zero);
-            }
-            inline for (0..j) |i| used |= single[i].bit & @select(u32, single[i].suit == single[j].suit, ones, zero);
-            bad |= used & single[j].bit;
-            places[j] = single[j].value -% @as(V, @popCount(used & (single[j].bit -% one)));
-        }
+        var block = BlockCards(l).read(hole_bytes, board_bytes);
         var keys: [suits]V = undefined;
-        var number: V = zero;
-        inline for (0..suits) |s| {
+        var number: V = @splat(0);
+        inline for (0..suits) |s| keys[s] = block.suit_key(s, &number);
+        if (@reduce(.Or, block.bad) != 0) return row;
+        const result = combine_suits(l, &keys, number);
+        inline for (0..lanes) |j| out[row + j] = result[j];
+    }
+    return row;
+}
+
+/// One block's cards, a lane a row: the hole cards, the first board round's values per
+/// suit, and each later round's single card with its place among its suit's unused values.
+fn BlockCards(comptime l: LayoutEntry) type {
+    const T = Indexer(l.rounds).vector;
+    const first_board = l.rounds[1]; // the board's first round: all of it, or the flop
+    const singles = l.rounds.len - 2; // then one card a round
+    const one: V = @splat(1);
+    const zero: V = @splat(0);
+    const ones: V = @splat(0xFFFF_FFFF);
+    return struct {
+        hole0: Card,
+        hole1: Card,
+        low: V,
+        high: V,
+        pair_colex: V,
+        board_bits: [suits]V,
+        board_count: [suits]V,
+        single: [singles]Card,
+        places: [singles]V,
+        /// Any lane not zero: a card past 51, or a card twice.
+        bad: V,
+
+        const Block = @This();
+
+        inline fn read(hole_bytes: @Vector(lanes * l.hole, u8), board_bytes: @Vector(lanes * l.board, u8)) Block {
+            var bad: V = zero; // any lane not zero: a card past 51, or a card twice
+            const hole0 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 0)), &bad);
+            const hole1 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 1)), &bad);
+            bad |= @select(u32, hole0.id == hole1.id, ones, zero);
+            const low = @min(hole0.value, hole1.value);
+            const high = @max(hole0.value, hole1.value);
+            const pair_colex = low + (high *% (high -% one) >> one); // C(low, 1) + C(high, 2)
+            // Per suit: the first board round's values (bits) and how many.
+            var board_bits: [suits]V = @splat(zero);
+            var board_count: [suits]V = @splat(zero);
+            inline for (0..first_board) |c| {
+                const card = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, c)), &bad);
+                inline for (0..suits) |s| {
+                    const here = @select(u32, card.suit == @as(V, @splat(s)), ones, zero);
+                    board_bits[s] |= card.bit & here; // a repeat shows in the size (colex32)
+                    board_count[s] -%= here; // here is all ones (-1) in the lanes holding suit s
+                }
+            }
+            var single: [singles]Card = undefined;
+            inline for (0..singles) |j| {
+                single[j] = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, first_board + j)), &bad);
+                inline for (0..j) |i| bad |= @select(u32, single[i].id == single[j].id, ones, zero);
+            }
+            // Each single card's value among the values its suit has not used before it: one
+            // popcount a card (its suit's used values picked lane by lane).
+            var places: [singles]V = undefined;
+            inline for (0..singles) |j| {
+                var used: V = zero;
+                inline for (0..suits) |s| {
+                    const suit: V = @splat(s);
+                    const hole_s = (hole0.bit & @select(u32, hole0.suit == suit, ones, zero)) |
+                        (hole1.bit & @select(u32, hole1.suit == suit, ones, zero));
+                    used |= (hole_s | board_bits[s]) & @select(u32, single[j].suit == suit, ones, zero);
+                }
+                inline for (0..j) |i| used |= single[i].bit & @select(u32, single[i].suit == single[j].suit, ones, zero);
+                bad |= used & single[j].bit;
+                places[j] = single[j].value -% @as(V, @popCount(used & (single[j].bit -% one)));
+            }
+            return .{
+                .hole0 = hole0,
+                .hole1 = hole1,
+                .low = low,
+                .high = high,
+                .pair_colex = pair_colex,
+                .board_bits = board_bits,
+                .board_count = board_count,
+                .single = single,
+                .places = places,
+                .bad = bad,
+            };
+        }
+
+        /// Suit `s`'s sort key (its configuration above its index within it, inverted so a
+        /// decreasing sort orders suits canonically); adds the suit's part of the tuple
+        /// number to `number`.
+        inline fn suit_key(block: *Block, comptime s: u32, number: *V) V {
+            const hole0 = block.hole0;
+            const hole1 = block.hole1;
+            const single = block.single;
+            const places = block.places;
             const suit: V = @splat(s);
             const in0 = @select(u32, hole0.suit == suit, ones, zero);
             const in1 = @select(u32, hole1.suit == suit, ones, zero);
             const both = in0 & in1;
             const only0 = in0 & ~in1;
             const only1 = in1 & ~in0;
-            const b = board_bits[s];
-            bad |= b & ((hole0.bit & in0) | (hole1.bit & in1));
+            const b = block.board_bits[s];
+            block.bad |= b & ((hole0.bit & in0) | (hole1.bit & in1));
             const kh = (in0 & one) + (in1 & one);
-            const kb = board_count[s];
+            const kb = block.board_count[s];
             // The hole's values in this suit, h1 < h2 (either may be absent), and their colex.
-            const h1 = (both & (one << @intCast(low))) | (only0 & hole0.bit) | (only1 & hole1.bit);
-            const h2 = both & (one << @intCast(high));
-            const colex_hole = (both & pair_colex) | (only0 & hole0.value) | (only1 & hole1.value);
+            const h1 = (both & (one << @intCast(block.low))) | (only0 & hole0.bit) | (only1 & hole1.bit);
+            const h2 = both & (one << @intCast(block.high));
+            const colex_hole = (both & block.pair_colex) | (only0 & hole0.value) | (only1 & hole1.value);
             const below1 = h1 -% one; // all ones when absent
             const below2 = h2 -% one;
             const shifted = (b & below1) | ((b & ~below1 & below2) >> one) | ((b & ~below2) >> @splat(2));
@@ -646,7 +694,7 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             // round plus its choices times the rounds after it.
             var inner: V = zero;
             var config: V = kh << @splat(3) | kb; // lexicographic in (hole, board, singles…)
-            number += kh *% @as(V, @splat(T.weight[0][s])) + kb *% @as(V, @splat(T.weight[1][s]));
+            number.* += kh *% @as(V, @splat(T.weight[0][s])) + kb *% @as(V, @splat(T.weight[1][s]));
             var left = @as(V, @splat(values)) - kh - kb; // values this suit has not used
             var terms: [singles]V = undefined;
             var counts: [singles]V = undefined;
@@ -658,7 +706,7 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
                 lefts[j] = left;
                 left -%= counts[j];
                 config = config << one | counts[j];
-                number += counts[j] *% @as(V, @splat(T.weight[2 + j][s]));
+                number.* += counts[j] *% @as(V, @splat(T.weight[2 + j][s]));
             }
             comptime var j = singles;
             inline while (j > 0) {
@@ -669,38 +717,46 @@ fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const
             }
             const board_choices: V = if (singles > 0) flop_choices(@as(V, @splat(values)) - kh, kb) else zero;
             const colex_board = gather(colex32, shifted);
-            bad |= (colex_board >> @splat(16)) ^ kb;
+            block.bad |= (colex_board >> @splat(16)) ^ kb;
             const suit_index = colex_hole + choices *% ((colex_board & @as(V, @splat(0xFFFF))) + board_choices *% inner);
-            keys[s] = config << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
+            return config << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
         }
-        if (@reduce(.Or, bad) != 0) return row;
-        sort_decreasing(V, &keys);
-        const slot = if (T.direct) number else gather16(I.tuple_number, number);
-        var result = gather(T.offsets32, slot);
-        // Sorted, equal configurations are neighbours: a suit's level in its group and the
-        // product of the earlier groups' sizes follow from comparing them (cheaper than a
-        // gather a suit on CPUs whose gathers are microcoded).
-        var multiplier: V = one;
-        var previous_level: V = zero;
-        var previous_size: V = zero;
-        inline for (0..suits) |s| {
-            const config = keys[s] >> @splat(24);
-            var level: V = one;
-            inline for (0..s) |t| level += @select(u32, config == keys[t] >> @splat(24), one, zero);
-            const size = suit_size_lanes(config, singles);
-            if (s > 0) {
-                // A new group starts: multiply by the last group's C(m + g − 1, g).
-                const group = multisets_lanes(previous_size, previous_level);
-                multiplier = @select(u32, level == one, multiplier *% group, multiplier);
-            }
-            previous_level = level;
-            previous_size = size;
-            const a = @as(V, @splat(0xFFFFFF)) - (keys[s] & @as(V, @splat(0xFFFFFF)));
-            result +%= multiplier *% multisets_lanes(a, level);
+    };
+}
+
+/// The canonical index of each lane from its suits' keys: sorted, equal configurations are
+/// neighbours, and each group of equal ones is numbered as a multiset.
+inline fn combine_suits(comptime l: LayoutEntry, keys: *[suits]V, number: V) V {
+    const I = Indexer(l.rounds);
+    const T = I.vector;
+    const singles = l.rounds.len - 2;
+    const one: V = @splat(1);
+    const zero: V = @splat(0);
+    sort_decreasing(V, keys);
+    const slot = if (T.direct) number else gather16(I.tuple_number, number);
+    var result = gather(T.offsets32, slot);
+    // Sorted, equal configurations are neighbours: a suit's level in its group and the
+    // product of the earlier groups' sizes follow from comparing them (cheaper than a
+    // gather a suit on CPUs whose gathers are microcoded).
+    var multiplier: V = one;
+    var previous_level: V = zero;
+    var previous_size: V = zero;
+    inline for (0..suits) |s| {
+        const config = keys[s] >> @splat(24);
+        var level: V = one;
+        inline for (0..s) |t| level += @select(u32, config == keys[t] >> @splat(24), one, zero);
+        const size = suit_size_lanes(config, singles);
+        if (s > 0) {
+            // A new group starts: multiply by the last group's C(m + g − 1, g).
+            const group = multisets_lanes(previous_size, previous_level);
+            multiplier = @select(u32, level == one, multiplier *% group, multiplier);
         }
-        inline for (0..lanes) |j| out[row + j] = result[j];
+        previous_level = level;
+        previous_size = size;
+        const a = @as(V, @splat(0xFFFFFF)) - (keys[s] & @as(V, @splat(0xFFFFFF)));
+        result +%= multiplier *% multisets_lanes(a, level);
     }
-    return row;
+    return result;
 }
 
 /// C(n, k) for k ≤ 5 and n ≤ 13, lane by lane: a board round's choices in a suit.
