@@ -7,19 +7,7 @@ const std = @import("std");
 pub fn build(b: *std.Build) void {
     const target = b.standardTargetOptions(.{});
     const optimize = b.standardOptimizeOption(.{});
-
-    // The table generator always runs natively and optimised: it does real work.
-    const gen = b.addExecutable(.{
-        .name = "gen_tables",
-        .root_module = b.createModule(.{
-            .root_source_file = b.path("zsrc/gen_tables.zig"),
-            .target = b.graph.host,
-            .optimize = .ReleaseSafe,
-        }),
-    });
-    const gen_run = b.addRunArtifact(gen);
-    const tables_zig = gen_run.addOutputFileArg("tables.zig");
-    const tables = b.createModule(.{ .root_source_file = tables_zig });
+    const tables = generatedTables(b);
 
     // Which compilations define the tables linked into the library once (zsrc/linked.zig):
     // every one but the kernel objects, which link to capi.zig's (or a test's) copies.
@@ -30,6 +18,50 @@ pub fn build(b: *std.Build) void {
     // the hot loops come in kernel objects, one per CPU level, chosen at run time.
     const is_x86_64 = target.result.cpu.arch == .x86_64;
     const lib_target = cpuTarget(b, target, target.result.cpu.arch, .baseline, .empty);
+    const kernel_objects = kernelObjects(b, target, lib_target, optimize, tables, in_kernel);
+
+    const capi = b.createModule(.{
+        .root_source_file = b.path("zsrc/capi.zig"),
+        .target = if (is_x86_64) lib_target else target,
+        .optimize = optimize,
+        .strip = optimize != .debug,
+        .imports = &.{
+            .{ .name = "tables", .module = tables },
+            .{ .name = "link_options", .module = owner },
+        },
+    });
+    for (kernel_objects) |object| capi.addObject(object);
+    const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = capi });
+    b.installArtifact(lib);
+    installHeader(b, tables, owner);
+    addDevelopmentSteps(b, target, tables, owner, kernel_objects);
+}
+
+/// The lookup tables, generated at build time by zsrc/gen_tables.zig, as a module. The
+/// generator always runs natively and optimised: it does real work.
+fn generatedTables(b: *std.Build) *std.Build.Module {
+    const gen = b.addExecutable(.{
+        .name = "gen_tables",
+        .root_module = b.createModule(.{
+            .root_source_file = b.path("zsrc/gen_tables.zig"),
+            .target = b.graph.host,
+            .optimize = .ReleaseSafe,
+        }),
+    });
+    const tables_zig = b.addRunArtifact(gen).addOutputFileArg("tables.zig");
+    return b.createModule(.{ .root_source_file = tables_zig });
+}
+
+/// zsrc/kernels.zig compiled once per CPU level (one level off x86-64), each exporting its
+/// functions under its own prefix (`pp_k_<level>_`).
+fn kernelObjects(
+    b: *std.Build,
+    target: std.Build.ResolvedTarget,
+    lib_target: std.Build.ResolvedTarget,
+    optimize: std.builtin.OptimizeMode,
+    tables: *std.Build.Module,
+    in_kernel: *std.Build.Module,
+) []*std.Build.Step.Compile {
     const kernel_levels = [_]struct { name: []const u8, target: std.Build.ResolvedTarget }{
         .{ .name = "baseline", .target = lib_target },
         .{ .name = "avx2", .target = cpuTarget(b, target, .x86_64, .{ .explicit = &std.Target.x86.cpu.x86_64_v3 }, .empty) },
@@ -37,9 +69,9 @@ pub fn build(b: *std.Build) void {
         // tallies use: Ice Lake, Zen 4 and later.
         .{ .name = "avx512", .target = cpuTarget(b, target, .x86_64, .{ .explicit = &std.Target.x86.cpu.x86_64_v4 }, std.Target.x86.featureSet(&.{ .avx512vbmi, .avx512bitalg, .avx512vpopcntdq })) },
     };
-    var kernel_objects: [kernel_levels.len]*std.Build.Step.Compile = undefined;
-    const kernel_count: usize = if (is_x86_64) kernel_levels.len else 1;
-    for (kernel_levels[0..kernel_count], 0..) |level, i| {
+    const count: usize = if (target.result.cpu.arch == .x86_64) kernel_levels.len else 1;
+    const objects = b.allocator.alloc(*std.Build.Step.Compile, count) catch @panic("out of memory");
+    for (kernel_levels[0..count], objects) |level, *object| {
         const options = b.addOptions();
         options.addOption([]const u8, "prefix", b.fmt("pp_k_{s}_", .{level.name}));
         const module = b.createModule(.{
@@ -54,27 +86,17 @@ pub fn build(b: *std.Build) void {
             },
         });
         module.addOptions("kernel_options", options);
-        kernel_objects[i] = b.addObject(.{
+        object.* = b.addObject(.{
             .name = b.fmt("kernels_{s}", .{level.name}),
             .root_module = module,
         });
     }
+    return objects;
+}
 
-    const capi = b.createModule(.{
-        .root_source_file = b.path("zsrc/capi.zig"),
-        .target = if (is_x86_64) lib_target else target,
-        .optimize = optimize,
-        .strip = optimize != .debug,
-        .imports = &.{
-            .{ .name = "tables", .module = tables },
-            .{ .name = "link_options", .module = owner },
-        },
-    });
-    for (kernel_objects[0..kernel_count]) |object| capi.addObject(object);
-    const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = capi });
-    b.installArtifact(lib);
-
-    // The C header, generated from capi.zig's declarations (see zsrc/gen_header.zig).
+/// The C header, generated from the exports' declarations (see zsrc/gen_header.zig),
+/// installed beside the library.
+fn installHeader(b: *std.Build, tables: *std.Build.Module, owner: *std.Build.Module) void {
     const header_gen = b.addExecutable(.{
         .name = "gen_header",
         .root_module = b.createModule(.{
@@ -93,7 +115,16 @@ pub fn build(b: *std.Build) void {
     });
     const header = b.addRunArtifact(header_gen).addOutputFileArg("pypoker.h");
     b.getInstallStep().dependOn(&b.addInstallFileWithDir(header, .lib, "pypoker.h").step);
+}
 
+/// `zig build test` and `zig build microbench`.
+fn addDevelopmentSteps(
+    b: *std.Build,
+    target: std.Build.ResolvedTarget,
+    tables: *std.Build.Module,
+    owner: *std.Build.Module,
+    kernel_objects: []*std.Build.Step.Compile,
+) void {
     // Tests run optimised with safety checks: the exhaustive ones rank 150 M hands.
     const tests = b.addTest(.{
         .root_module = b.createModule(.{
@@ -106,7 +137,7 @@ pub fn build(b: *std.Build) void {
             },
         }),
     });
-    for (kernel_objects[0..kernel_count]) |object| tests.root_module.addObject(object);
+    for (kernel_objects) |object| tests.root_module.addObject(object);
 
     // A development tool: where one ranking's time goes (`zig build microbench`).
     const microbench = b.addExecutable(.{

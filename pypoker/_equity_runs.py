@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._native import check_players, ffi, lib, new_error
+from ._native import check_players, ffi, lib, new_error, struct_dtype
 from ._parallel import run_ordered
 from ._progress import Progress
 from ._spot import (
@@ -69,26 +69,31 @@ class StopRules:
 # ---------------------------------------------------------------------------- known hands
 
 
+# What pp_equity_exact counts per player: wins, ties, share units and their squares.
+TALLY = struct_dtype("pp_tally")
+
+
 def _known_sums(tallies: np.ndarray, holes: list[int], played: int) -> np.ndarray:
-    """(players, 4) tallies of known hands (wins, ties, share units, their squares) over
-    ``played`` boards → sums, each player's in the slot of its one combo (``holes``)."""
+    """(players,) ``TALLY`` records of known hands over ``played`` boards → sums, each
+    player's in the slot of its one combo (``holes``)."""
     sums = np.zeros((len(holes), SLOTS, len(SUM_FIELDS)))
     for p, combo in enumerate(holes):
         row = sums[p, combo]
         row[GAMES], row[W2] = played, played
-        row[WINS], row[TIES] = tallies[p, 0], tallies[p, 1]
-        row[SHARES], row[W2_SHARES] = tallies[p, 2], tallies[p, 2]
-        row[W2_SHARES2] = tallies[p, 3]
+        tally = tallies[p]
+        row[WINS], row[TIES] = tally["wins"], tally["ties"]
+        row[SHARES], row[W2_SHARES] = tally["share_units"], tally["share_units"]
+        row[W2_SHARES2] = tally["share_units_squared"]
     return sums
 
 
 def _known_call(function, hole_sets, *args) -> tuple[np.ndarray, int]:
-    tallies = np.zeros((len(hole_sets), 4), dtype=np.uint64)
+    tallies = np.zeros(len(hole_sets), dtype=TALLY)
     games = ffi.new("uint64_t *", 0)
     err = new_error()
     status = function(
         ffi.from_buffer("uint64_t[]", hole_sets), len(hole_sets), *args,
-        ffi.cast("pp_tally *", ffi.from_buffer("uint64_t[]", tallies, require_writable=True)),
+        ffi.from_buffer("pp_tally[]", tallies, require_writable=True),
         games, err,
     )  # fmt: skip
     check_players(status, err)
@@ -106,7 +111,10 @@ def known_exact(hole_sets: np.ndarray, holes: list[int], board: int, dead: int,
         return _known_call(lib.pp_equity_exact, hole_sets, board, dead, index, parts)
 
     run_ordered(iter([(i,) for i in range(parts)]), part, parts, lambda r: results.append(r))
-    tallies = sum(t for t, _ in results)  # modulo 2^64, as the counts are (see equity.zig)
+    tallies = np.zeros(len(hole_sets), dtype=TALLY)
+    for part_tallies, _ in results:
+        for field in TALLY.names:  # modulo 2^64, as the counts are (see equity.zig)
+            tallies[field] += part_tallies[field]
     played = sum(g for _, g in results)
     return _known_sums(tallies, holes, played), played
 
@@ -302,7 +310,7 @@ def _suit_classes(deals: np.ndarray, board: int, dead: int) -> tuple[np.ndarray,
 
 def by_deals(players, deals, board, dead, seconds, threads, progress: Progress) -> np.ndarray:
     combos, weights, classes, members = deals
-    class_tallies = np.zeros((len(classes), players, 4))
+    class_tallies = np.zeros((len(classes), players), dtype=[(f, "f8") for f in TALLY.names])
     class_games = np.zeros(len(classes))
 
     def call(first: int, count: int):
@@ -322,11 +330,11 @@ def by_deals(players, deals, board, dead, seconds, threads, progress: Progress) 
 
     run_ordered(iter(_grid(len(classes), seconds)), call, threads, fold)
     sums = np.zeros((players, SLOTS, len(SUM_FIELDS)))
-    tallies = class_tallies[members] * weights[:, None, None]  # (deals, players, 4)
+    tallies = class_tallies[members]  # (deals, players) records
     for p in range(players):
         at = combos[:, p]
         np.add.at(sums[p, :, GAMES], at, class_games[members] * weights)
-        np.add.at(sums[p, :, WINS], at, tallies[:, p, 0])
-        np.add.at(sums[p, :, TIES], at, tallies[:, p, 1])
-        np.add.at(sums[p, :, SHARES], at, tallies[:, p, 2])
+        np.add.at(sums[p, :, WINS], at, tallies["wins"][:, p] * weights)
+        np.add.at(sums[p, :, TIES], at, tallies["ties"][:, p] * weights)
+        np.add.at(sums[p, :, SHARES], at, tallies["share_units"][:, p] * weights)
     return sums

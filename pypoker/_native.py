@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 
 import cffi
+import numpy as np
 
 from ._names import card_name
 
@@ -56,6 +57,20 @@ def _load():
 ffi, lib = _load()
 
 CPU_LEVELS = {"baseline": 0, "avx2": 1, "avx512": 2}
+
+
+def struct_dtype(name: str) -> np.dtype:
+    """The NumPy dtype of a struct the header declares (``pp_tally``, ``pp_accumulator``, …):
+    its fields by name, at the header's offsets, so arrays of it cross the ABI as they are."""
+    kinds = {"uint64_t": "<u8", "int64_t": "<i8", "uint32_t": "<u4", "int32_t": "<i4",
+             "double": "<f8", "float": "<f4"}  # fmt: skip
+    struct = ffi.typeof(name)
+    return np.dtype({
+        "names": [field for field, _ in struct.fields],
+        "formats": [kinds[info.type.cname] for _, info in struct.fields],
+        "offsets": [info.offset for _, info in struct.fields],
+        "itemsize": ffi.sizeof(struct),
+    })  # fmt: skip
 
 
 def supported_cpus() -> list[str]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._names import HAND_CARDS_MAX
-from ._native import check_hands, ffi, lib, new_error
+from ._native import check_hands, ffi, lib, new_error, struct_dtype
 
-ACCUMULATOR = np.dtype([("key", "<u8"), ("mask", "<u8")])
+ACCUMULATOR = struct_dtype("pp_accumulator")
 """The accumulator record: ``key`` then ``mask``, 16 bytes (``pp_accumulator`` in C)."""
 
 

@@ -357,8 +357,8 @@ def rank_showdown(
     players = holes.shape[1]
     if board_cards > 5:
         raise InvalidHandError(f"boards of {board_cards} cards: a board has 0 to 5")
-    if not 1 <= players <= 23:
-        raise ValueError(f"{players} players: a showdown has 1 to 23")
+    if not 1 <= players <= lib.PP_SHOWDOWN_PLAYERS_MAX:
+        raise ValueError(f"{players} players: a showdown has 1 to {lib.PP_SHOWDOWN_PLAYERS_MAX}")
     boards = np.ascontiguousarray(boards)
     holes = np.ascontiguousarray(holes)
     out = np.empty((n, players), dtype=np.uint16)

@@ -90,7 +90,7 @@ pub fn rank_showdown(
 /// The first of `rows` showdown rows (a board of `board_cards`, `players` pairs of hole
 /// cards) holding a card that is not a card or a card twice, if any.
 pub fn diagnose_showdown_rows(boards: []const u8, board_cards: u32, holes: []const u8, players: u32, rows: usize) ?HandError {
-    var row_cards: [5 + 2 * 23]u8 = undefined;
+    var row_cards: [5 + 2 * showdown.players_max]u8 = undefined;
     for (0..rows) |row| {
         const hand = row_cards[0 .. board_cards + 2 * players];
         @memcpy(hand[0..board_cards], boards[row * board_cards ..][0..board_cards]);

@@ -17,6 +17,76 @@ const eval = @import("eval.zig");
 /// Windows build would fail with the C default.
 pub const intrinsic: std.builtin.CallingConvention = .{ .x86_64_sysv = .{} };
 
+/// Rows laid one to a qword in vectors of `width` bytes (`width / 8` rows): the shuffle masks
+/// and masks both vector levels build their card-id tallies from.
+pub fn QwordRows(comptime width: u32) type {
+    return struct {
+        /// Byte j: row j / 8's card j % 8 of rows of `cards` back to back, or (j % 8 >=
+        /// cards) -1, the shuffle's second operand: the level's filler byte.
+        pub fn spread(comptime cards: u32) [width]i32 {
+            @setEvalBranchQuota(10_000);
+            var mask: [width]i32 = undefined;
+            for (0..width) |j| mask[j] = if (j % 8 < cards) (j / 8) * cards + j % 8 else -1;
+            return mask;
+        }
+
+        /// The card `distance` places on, round a row of `cards` (the fillers meet themselves).
+        pub fn rotation(comptime cards: u32, comptime distance: u32) [width]i32 {
+            @setEvalBranchQuota(10_000);
+            var mask: [width]i32 = undefined;
+            for (0..width) |j| {
+                mask[j] = if (j % 8 < cards) (j / 8) * 8 + (j % 8 + distance) % cards else j;
+            }
+            return mask;
+        }
+
+        /// Where a row's `cards` sit in its qword.
+        pub fn card_places(comptime cards: u32) @Vector(width, bool) {
+            var mask: [width]bool = undefined;
+            for (0..width) |j| mask[j] = j % 8 < cards;
+            return mask;
+        }
+
+        /// Whether any row holds a card past the deck or a card twice: rotations by 1 ..
+        /// cards / 2 meet every pair of a row.
+        pub inline fn any_bad(comptime cards: u32, ids: @Vector(width, u8)) bool {
+            const out_of_range = ids > @as(@Vector(width, u8), @splat(eval.card_count - 1));
+            var repeated: @Vector(width, bool) = @splat(false);
+            inline for (1..cards / 2 + 1) |distance| {
+                repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotation(cards, distance)));
+            }
+            return @reduce(.Or, (out_of_range | repeated) & comptime card_places(cards));
+        }
+    };
+}
+
+/// Rows of `cards` (5..7) card ids (uint8 `(N, cards)`), by a level's `tally_ids` (`K` gives
+/// it, its vector `Bytes`, `lanes`, `tallies_per_pass` and the `filler` byte its tally reads
+/// past a row's cards).
+pub fn CardSource(comptime K: type, comptime cards: u32) type {
+    const width = @typeInfo(K.Bytes).vector.len;
+    return struct {
+        cards: []const u8,
+
+        const Rows = @This();
+        pub const lanes = K.lanes;
+        pub const tallies_per_pass = K.tallies_per_pass;
+        /// Rows past a block its last load reads into (`blocks_end`).
+        pub const spare_rows = (width - lanes * cards + cards - 1) / cards;
+
+        /// Rows `first .. first + lanes`, from one vector load at the first row.
+        pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
+            const raw: K.Bytes = rows.cards[first * cards ..][0..width].*;
+            const spread = comptime QwordRows(width).spread(cards);
+            return K.tally_ids(cards, @shuffle(u8, raw, @as(K.Bytes, @splat(K.filler)), spread));
+        }
+
+        pub inline fn rank_row(rows: Rows, row: usize) u16 {
+            return eval.rank_cards(rows.cards[row * cards ..][0..cards]);
+        }
+    };
+}
+
 /// What a vector tally of `lanes` rows gives: each row's fingerprint (eval.zig), whether it
 /// holds a flush, and whether any of the rows is bad.
 pub fn Tallied(comptime lanes: u32) type {
@@ -105,32 +175,66 @@ pub fn AccumulatorSource(comptime K: type) type {
 /// Rows a block: its fingerprints stay in L1 between the passes.
 pub const block_rows = 64;
 
-/// Ranks rows `first .. first + block_rows` of `rows` in three passes, each a tight loop:
-/// the vector tally, the table lookups, then the scalar path for the few rows holding a
-/// flush (a branch per row on a 3% event would mispredict more often than it is taken).
-/// Returns whether any row is bad, with the block's ranks then meaningless.
-pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
-    const lanes = @TypeOf(rows).lanes;
-    var fingerprints: [block_rows]u32 align(64) = undefined;
+/// What the first two passes over a block leave: which hands hold a flush (bit i, hand i)
+/// and whether any hand is bad.
+pub const Passes = struct { flushes: u64, bad: bool };
+
+/// The first two passes over a block of `hands` (at most 64) hands, each a tight loop: the
+/// vector tally, `groups` tallies of `lanes` hands (`per_pass` of them unrolled a turn), then
+/// the table lookups into `out` (eval's, unmasked: see `rank_fingerprint_unmasked`). The
+/// caller's third pass ranks the flushes by the scalar path, unless a hand is bad. `source`
+/// gives `tally_group(g)`, the `Tallied` of hands `g * lanes ..`. Shared by every row source
+/// (`rank_block`) and the showdowns (showdown.zig).
+pub inline fn tally_and_look_up(
+    comptime lanes: u32,
+    comptime per_pass: u32,
+    comptime groups: u32,
+    comptime hands: u32,
+    source: anytype,
+    out: *[hands]u16,
+) Passes {
+    comptime std.debug.assert(hands <= 64 and groups * lanes >= hands and groups % per_pass == 0);
+    var fingerprints: [groups * lanes]u32 align(64) = undefined;
     var flushes: u64 = 0;
     var bad: u32 = 0;
-    const per_pass = if (@hasDecl(@TypeOf(rows), "tallies_per_pass")) @TypeOf(rows).tallies_per_pass else 1;
-    var pass: usize = 0;
-    while (pass < block_rows) : (pass += per_pass * lanes) {
-        inline for (0..per_pass) |tally| {
-            const row = pass + tally * lanes;
-            const tallied = rows.tally(first + row);
-            fingerprints[row..][0..lanes].* = @as(@Vector(lanes, u32), @truncate(tallied.fingerprints));
+    var group: usize = 0;
+    while (group < groups) : (group += per_pass) {
+        inline for (0..per_pass) |turn| {
+            const first = (group + turn) * lanes;
+            const tallied = source.tally_group(group + turn);
+            fingerprints[first..][0..lanes].* = @as(@Vector(lanes, u32), @truncate(tallied.fingerprints));
             const flush_bits: @Int(.unsigned, lanes) = @bitCast(tallied.flush);
-            flushes |= @as(u64, flush_bits) << @intCast(row);
+            flushes |= @as(u64, flush_bits) << @intCast(first);
             bad |= @intFromBool(tallied.bad);
         }
     }
-    for (&fingerprints, out[first..][0..block_rows]) |fingerprint, *rank| {
+    for (fingerprints[0..hands], out) |fingerprint, *rank| {
         // At most seven multipliers, whatever the input (a tally sums nothing else).
         rank.* = eval.rank_fingerprint_unmasked(fingerprint);
     }
-    if (bad != 0) return true;
+    if (hands < 64) flushes &= (@as(u64, 1) << hands) - 1;
+    return .{ .flushes = flushes, .bad = bad != 0 };
+}
+
+/// Ranks rows `first .. first + block_rows` of `rows` in three passes (`tally_and_look_up`,
+/// then the scalar path for the few rows holding a flush: a branch per row on a 3% event
+/// would mispredict more often than it is taken). Returns whether any row is bad, with the
+/// block's ranks then meaningless.
+pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
+    const Rows = @TypeOf(rows);
+    const lanes = Rows.lanes;
+    const per_pass = if (@hasDecl(Rows, "tallies_per_pass")) Rows.tallies_per_pass else 1;
+    const Groups = struct {
+        rows: Rows,
+        first: usize,
+        pub inline fn tally_group(groups: @This(), group: usize) Tallied(lanes) {
+            return groups.rows.tally(groups.first + group * lanes);
+        }
+    };
+    const groups = Groups{ .rows = rows, .first = first };
+    const passes = tally_and_look_up(lanes, per_pass, block_rows / lanes, block_rows, groups, out[first..][0..block_rows]);
+    if (passes.bad) return true;
+    var flushes = passes.flushes;
     while (flushes != 0) : (flushes &= flushes - 1) {
         const flush_row = first + @ctz(flushes);
         out[flush_row] = rows.rank_row(flush_row);

@@ -44,10 +44,11 @@ pub const header_constants = .{
     .{ "COMBOS", combos.count },
     .{ "CATEGORY_SHIFT", eval.category_shift },
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
+    .{ "SHOWDOWN_PLAYERS_MAX", @import("showdown.zig").players_max },
 };
 
-/// Bump on any change to an export's signature, a struct or a status.
-pub const abi_version: u32 = 16;
+/// The ABI's version (capi/library.zig holds it), written into the header.
+pub const abi_version = @import("capi/library.zig").abi_version;
 
 comptime {
     // This object owns the tables the kernel objects link to (linked.zig): each file that

@@ -179,31 +179,18 @@ fn rank_string_general(string: []const u8, rank: *u16, bad: *u8) void {
     var hand: eval.Accumulator = .empty;
     var cards: u32 = 0;
     var i: usize = 0;
-    const parsed = while (i < string.len) {
-        const char = string[i];
-        if (parse.char_class[char] == parse.separator) {
-            i += 1;
-            continue;
-        }
-        var value = parse.char_class[char];
-        i += 1;
-        if (value == parse.ten_first) {
-            if (i == string.len or string[i] != '0') break false;
-            i += 1;
-            value = 8;
-        }
-        if (value >= eval.value_count or i == string.len) break false;
-        const suit = parse.suit_class[string[i]];
-        if (suit >= eval.suit_count) break false;
-        i += 1;
-        hand.add(suit * eval.value_count + value);
-        cards += 1;
-    } else true;
-    if (!parsed) {
-        rank.* = 0;
-        bad.* = 1;
-        return;
-    }
+    while (true) switch (parse.next_card(string, &i)) {
+        .card => |card| {
+            hand.add(card.id);
+            cards += 1;
+        },
+        .end => break,
+        .bad_value, .bad_suit => {
+            rank.* = 0;
+            bad.* = 1;
+            return;
+        },
+    };
     finish(hand, cards, rank, bad);
 }
 
@@ -265,6 +252,7 @@ inline fn rank_fixed_stride(
     for (0..k) |j| {
         const pair = std.mem.readInt(u16, string[stride * j ..][0..2], .little);
         bytes_or |= pair;
+        // Two ASCII bytes, seven bits each, index the 2^14-entry `pair_cards` table.
         const index = (pair & 0x7F) | ((pair >> 1) & 0x3F80);
         const card = &pair_cards[index];
         hand.key +%= card.key;
@@ -274,6 +262,7 @@ inline fn rank_fixed_stride(
     }
     // A pair that is not a card adds no bit, and nor does a repeated card: either way the
     // general parser takes the row and says which it was.
+    // 0x8080: a byte past ASCII, which the 7-bit index above would have misread.
     if (bytes_or & 0x8080 != 0 or unexpected != 0 or hand.card_total() != k) return false;
     rank.* = eval.rank_accumulator(hand);
     bad.* = 0;

@@ -1,6 +1,6 @@
 //! The hand evaluator: cards, card sets and the 16-byte accumulator, ranked by table lookup.
 //!
-//! Encodings (fixed, see DESIGN.md):
+//! Encodings (fixed: README's "Encodings" states them for users):
 //! - a card id is `suit * 13 + value`, value 0 = deuce … 12 = ace, suit 0..3 = s c h d;
 //! - a card set is a `u64` with bit `id` set per card, bits 52..63 zero;
 //! - a rank is `(category << 12) | subrank`, higher wins, equal ties, never 0.

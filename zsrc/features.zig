@@ -153,14 +153,9 @@ fn potentials(t: *const Transitions) [2]f64 {
 
 /// Features of hole cards `hole` (2 cards) on `board` (3 to 5 cards, disjoint); `histogram`
 /// (`bins`, or empty) gets the share of runouts in each bin of the final equity.
-pub fn row_features(hole: u64, board: u64, bins: u32, histogram: []f64) HandFeatures {
-    const board_hand = accumulator_of(board);
-    const used = board | hole;
-    var hero = board_hand;
-    hero.merge(accumulator_of(hole));
-    const hero_now = eval.rank_accumulator(hero);
-    // Each live opponent's state now.
-    var now_state: [combos.count]u8 = undefined;
+/// Each live opponent's state against the hero now (behind, tied, ahead) into `now_state`,
+/// and how many opponents are in each.
+fn states_now(hero_now: u16, board_hand: eval.Accumulator, used: u64, now_state: *[combos.count]u8) [3]f64 {
     var counts: [3]f64 = @splat(0);
     for (0..combos.count) |c| {
         if (combos.set(@intCast(c)) & used != 0) continue;
@@ -170,6 +165,16 @@ pub fn row_features(hole: u64, board: u64, bins: u32, histogram: []f64) HandFeat
         now_state[c] = @intCast(s);
         counts[s] += 1;
     }
+    return counts;
+}
+
+pub fn row_features(hole: u64, board: u64, bins: u32, histogram: []f64) HandFeatures {
+    const board_hand = accumulator_of(board);
+    const used = board | hole;
+    var hero = board_hand;
+    hero.merge(accumulator_of(hole));
+    var now_state: [combos.count]u8 = undefined;
+    const counts = states_now(eval.rank_accumulator(hero), board_hand, used, &now_state);
     var f: HandFeatures = .{ .hs = share_of(counts), .ehs = 0, .ehs2 = 0, .ppot = 0, .npot = 0, .ppot1 = 0, .npot1 = 0 };
     if (bins > 0) @memset(histogram, 0);
     const deck = eval.full_deck & ~used;

@@ -32,6 +32,8 @@ pub const count_per_value_max = 4;
 /// about 36,000 are ever touched). A wider shift needs a 2^18-slot lookup table instead.
 pub const row_shift = 9;
 pub const lookup_size = 1 << 17;
+/// Every pattern of 13 value bits one suit can hold: the flush table's index.
+pub const flush_patterns = 1 << value_count;
 pub const sum_bits_max = 26;
 
 const Category = enum(u4) {
@@ -395,7 +397,7 @@ pub fn main(init: std.process.Init) !void {
     const histogram_payloads = try gpa.alloc(u32, histograms.len);
     defer gpa.free(histogram_payloads);
     for (histograms, histogram_payloads) |*h, *p| p.* = classify_histogram(h);
-    var flush_payloads: [8192]u32 = @splat(0);
+    var flush_payloads: [flush_patterns]u32 = @splat(0);
     for (&flush_payloads, 0..) |*p, pattern| {
         if (@popCount(pattern) >= 5) p.* = classify_flush(@intCast(pattern));
     }
@@ -416,7 +418,7 @@ pub fn main(init: std.process.Init) !void {
     const ranks = try gpa.alloc(u16, histograms.len);
     defer gpa.free(ranks);
     for (histogram_payloads, ranks) |p, *r| r.* = densifier.rank_of(p);
-    var flush_ranks: [8192]u16 = @splat(0);
+    var flush_ranks: [flush_patterns]u16 = @splat(0);
     for (flush_payloads, &flush_ranks) |p, *r| {
         if (p != 0) r.* = densifier.rank_of(p);
     }
@@ -465,7 +467,7 @@ fn check_five_card_classes(
     histograms: []const Histogram,
     keys: []const u32,
     packed_tables: Packed,
-    flush_ranks: *const [8192]u16,
+    flush_ranks: *const [flush_patterns]u16,
 ) !void {
     var seen = try std.DynamicBitSet.initEmpty(gpa, 1 << 16);
     defer seen.deinit();
@@ -510,7 +512,7 @@ fn write_tables(
     path: []const u8,
     multipliers: *const [value_count]u32,
     packed_tables: Packed,
-    flush_ranks: *const [8192]u16,
+    flush_ranks: *const [flush_patterns]u16,
     describe: *const [10 << 12]u32,
     omaha_ranks: []const u16,
 ) !void {
@@ -529,7 +531,7 @@ fn write_tables(
     , .{ row_shift, lookup_size, packed_tables.row_offsets.len });
     try w.writeAll("\n/// Rank multipliers, deuce first: distinct sums for every 0..7-card histogram.\n");
     try write_array(w, "rank_multipliers", u32, multipliers);
-    var pattern_keys: [8192]u32 = undefined;
+    var pattern_keys: [flush_patterns]u32 = undefined;
     for (&pattern_keys, 0..) |*k, pattern| k.* = pattern_key(@intCast(pattern), multipliers);
     try w.writeAll("\n/// Sum of the multipliers of the values set in a 13-bit pattern.\n");
     try write_array(w, "pattern_keys", u32, &pattern_keys);

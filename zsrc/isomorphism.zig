@@ -186,7 +186,8 @@ pub fn Indexer(comptime layout: []const u8) type {
         pub const vector = struct {
             /// Small layouts read their tables by a hand's radix number (its configurations
             /// in any suit order), so every gather can start before the suits are sorted;
-            /// large ones (per street) first read the tuple's number (16 bits) by it.
+            /// large ones (per street) first read the tuple's number (16 bits) by it. 8,192
+            /// slots of 32 bits are 32 KiB: an L1 data cache's worth on both vendors.
             pub const direct = radix_count <= 8192;
             const slots = if (direct) radix_count else configs.len;
             /// The tuple's first index, by slot.

@@ -4,14 +4,14 @@ const std = @import("std");
 const options = @import("kernel_options");
 const abi = @import("kernel_abi.zig");
 const batch = @import("batch.zig");
-const deal = @import("deal.zig");
+const dealing = @import("deal.zig");
 const enumerate = @import("enumerate.zig");
 const columns = @import("columns.zig");
 const equity = @import("equity.zig");
 const eval = @import("eval.zig");
 const spot_zig = @import("spot.zig");
-const equity_sample = @import("equity_sample.zig");
-const equity_count = @import("equity_count.zig");
+const sampler = @import("equity_sample.zig");
+const counter = @import("equity_count.zig");
 const isomorphism = @import("isomorphism.zig");
 const features = @import("features.zig");
 const combos = @import("combos.zig");
@@ -64,14 +64,14 @@ fn hand_unindex(hole: u32, board: u32, per_street: bool, indices: [*]const u64, 
     return false;
 }
 
-fn sample_spot(spot: *const spot_zig.Spot, key: u64, first_game: u64, games: u64, counts: [*]equity_sample.Counts, out: [*]spot_zig.Sums) callconv(.c) void {
+fn equity_sample(spot: *const spot_zig.Spot, key: u64, first_game: u64, games: u64, counts: [*]sampler.Counts, out: [*]spot_zig.Sums) callconv(.c) void {
     const n = spot.players * spot_zig.slots;
-    equity_sample.sample(spot, key, first_game, games, counts[0..n], out[0..n]);
+    sampler.sample(spot, key, first_game, games, counts[0..n], out[0..n]);
 }
 
-fn count_spot(spot: *const spot_zig.Spot, order: [*]const u8, first_item: u64, items: u64, scratch: [*]f64, out: [*]spot_zig.Sums) callconv(.c) void {
+fn equity_count(spot: *const spot_zig.Spot, order: [*]const u8, first_item: u64, items: u64, scratch: [*]f64, out: [*]spot_zig.Sums) callconv(.c) void {
     const sums = out[0 .. spot.players * spot_zig.slots];
-    equity_count.count(spot, order[0..spot.players], first_item, items, scratch[0..equity_count.scratch_len], sums);
+    counter.count(spot, order[0..spot.players], first_item, items, scratch[0..counter.scratch_len], sums);
 }
 
 fn equity_exact(
@@ -183,8 +183,8 @@ fn omaha_sample(s: *const omaha_equity.Spot, key: u64, first_game: u64, games: u
     omaha_equity.sample(s.*, key, first_game, games, out[0..s.players]);
 }
 
-fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {
-    deal.deal_rows(key, first_row, k, deck, out[0 .. rows * k]);
+fn deal(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {
+    dealing.deal_rows(key, first_row, k, deck, out[0 .. rows * k]);
 }
 
 fn combinations(deck: u64, state: *u64, out: [*]u64, capacity: u64) callconv(.c) u64 {
@@ -196,28 +196,11 @@ fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16
 }
 
 comptime {
-    const p = options.prefix;
-    const hidden: std.lang.SymbolVisibility = .hidden;
-    @export(&board_values, .{ .name = p ++ "board_values", .visibility = hidden });
-    @export(&hand_features, .{ .name = p ++ "hand_features", .visibility = hidden });
-    @export(&hand_index, .{ .name = p ++ "hand_index", .visibility = hidden });
-    @export(&hand_unindex, .{ .name = p ++ "hand_unindex", .visibility = hidden });
-    @export(&sample_spot, .{ .name = p ++ "equity_sample", .visibility = hidden });
-    @export(&count_spot, .{ .name = p ++ "equity_count", .visibility = hidden });
-    @export(&equity_exact, .{ .name = p ++ "equity_exact", .visibility = hidden });
-    @export(&street_equities, .{ .name = p ++ "street_equities", .visibility = hidden });
-    @export(&rank_cards_status, .{ .name = p ++ "rank_cards_status", .visibility = hidden });
-    @export(&rank_lists_status, .{ .name = p ++ "rank_lists_status", .visibility = hidden });
-    @export(&rank_sets_status, .{ .name = p ++ "rank_sets_status", .visibility = hidden });
-    @export(&rank_strings_status, .{ .name = p ++ "rank_strings_status", .visibility = hidden });
-    @export(&rank_cards, .{ .name = p ++ "rank_cards", .visibility = hidden });
-    @export(&rank_sets, .{ .name = p ++ "rank_sets", .visibility = hidden });
-    @export(&rank_accumulators, .{ .name = p ++ "rank_accumulators", .visibility = hidden });
-    @export(&rank_showdown, .{ .name = p ++ "rank_showdown", .visibility = hidden });
-    @export(&rank_omaha, .{ .name = p ++ "rank_omaha", .visibility = hidden });
-    @export(&omaha_exact, .{ .name = p ++ "omaha_exact", .visibility = hidden });
-    @export(&omaha_sample, .{ .name = p ++ "omaha_sample", .visibility = hidden });
-    @export(&deal_rows, .{ .name = p ++ "deal", .visibility = hidden });
-    @export(&combinations, .{ .name = p ++ "combinations", .visibility = hidden });
-    @export(&category_counts, .{ .name = p ++ "category_counts", .visibility = hidden });
+    // Every field of the contract's table, exported under this level's prefix from the
+    // function of the same name here; the declared type makes a wrong signature a compile
+    // error. kernel_abi.resolve reads the same names back.
+    for (@typeInfo(abi.Kernels).@"struct".field_names) |name| {
+        const kernel: @FieldType(abi.Kernels, name) = &@field(@This(), name);
+        @export(kernel, .{ .name = options.prefix ++ name, .visibility = .hidden });
+    }
 }

@@ -80,19 +80,34 @@ pub fn rank_seven_text(comptime stride: u32, string: []const u8) u16 {
     return eval.rank_accumulator(hand);
 }
 
-/// The value at `string[i.*]` ("10" included), advancing `i` past it.
-fn value_at(string: []const u8, i: *usize) ?u8 {
-    if (string[i.*] == '1' and i.* + 1 < string.len and string[i.* + 1] == '0') {
-        i.* += 2;
-        return 8;
-    }
-    const value = value_of(string[i.*]) orelse return null;
-    i.* += 1;
-    return value;
-}
+/// What reading one card found: the card (and where its text starts), the end of the
+/// string, or where text that is not a card starts (a value) or goes wrong (a suit).
+pub const CardRead = union(enum) {
+    card: struct { id: u8, start: u32 },
+    end,
+    bad_value: u32,
+    bad_suit: u32,
+};
 
-fn is_separator(char: u8) bool {
-    return char == ' ' or char == ',' or char == '\t' or char == '\n' or char == '\r';
+/// Reads the card at `string[i.*]`, white space and commas before it skipped and "10" read
+/// as a ten, advancing `i` past it: the one reading of card text every parser shares
+/// (`parse_strings` here, the Arrow column kernels' general path in columns.zig).
+pub inline fn next_card(string: []const u8, i: *usize) CardRead {
+    while (i.* < string.len and char_class[string[i.*]] == separator) i.* += 1;
+    if (i.* == string.len) return .end;
+    const start: u32 = @intCast(i.*);
+    var value = char_class[string[i.*]];
+    i.* += 1;
+    if (value == ten_first) {
+        if (i.* == string.len or string[i.*] != '0') return .{ .bad_value = start };
+        i.* += 1;
+        value = value_of('T').?;
+    }
+    if (value >= eval.value_count) return .{ .bad_value = start };
+    const suit = if (i.* < string.len) suit_class[string[i.*]] else 0xFF;
+    if (suit >= eval.suit_count) return .{ .bad_suit = @intCast(i.*) };
+    i.* += 1;
+    return .{ .card = .{ .id = suit * eval.value_count + value, .start = start } };
 }
 
 /// Parses string `row` (bytes `text[offsets[row]..offsets[row + 1]]`) for every row, writing
@@ -110,18 +125,15 @@ pub fn parse_strings(
         var seen: u64 = 0;
         var i: usize = 0;
         count.* = 0;
-        while (i < string.len) {
-            if (is_separator(string[i])) {
-                i += 1;
-                continue;
-            }
-            const start: u32 = @intCast(i);
-            const value = value_at(string, &i) orelse
-                return .{ .row = row, .kind = .bad_value, .position = start };
-            const suit = if (i < string.len) suit_of(string[i]) else null;
-            if (suit == null) return .{ .row = row, .kind = .bad_suit, .position = @intCast(i) };
-            i += 1;
-            const card: u8 = suit.? * eval.value_count + value;
+        while (true) {
+            const read = switch (next_card(string, &i)) {
+                .card => |card| card,
+                .end => break,
+                .bad_value => |at| return .{ .row = row, .kind = .bad_value, .position = at },
+                .bad_suit => |at| return .{ .row = row, .kind = .bad_suit, .position = at },
+            };
+            const card = read.id;
+            const start = read.start;
             const bit = @as(u64, 1) << @intCast(card);
             if (seen & bit != 0) {
                 return .{ .row = row, .kind = .duplicate_card, .position = start, .card = card };

@@ -27,6 +27,7 @@ const eval = @import("eval.zig");
 const parse = @import("parse.zig");
 const blocks = @import("blocks.zig");
 const intrinsic = blocks.intrinsic;
+const level = @This();
 
 /// Whether this build's CPU level has these kernels (kernels.zig's avx2 level does).
 pub const available = builtin.cpu.arch == .x86_64 and
@@ -79,30 +80,7 @@ const suit_offsets = table16(.{ 0, 13, 26, 39 } ++ @as([12]u8, @splat(0)));
 const low_suits = table16(.{ 1, 16 } ++ @as([14]u8, @splat(0)));
 const high_suits = table16(.{ 0, 0, 1, 16 } ++ @as([12]u8, @splat(0)));
 
-/// Byte j of the spread vector: row j / 8's card j % 8, or (j % 8 >= cards) a zero byte,
-/// which reads as card 0 (the deuce of spades): see `tally_ids`.
-fn spread(comptime cards: u32) [32]i32 {
-    @setEvalBranchQuota(10_000);
-    var mask: [32]i32 = undefined;
-    for (0..32) |j| mask[j] = if (j % 8 < cards) (j / 8) * cards + j % 8 else -1;
-    return mask;
-}
-
-/// The card `distance` places on, round a row of `cards` (the fillers meet themselves).
-fn rotation(comptime cards: u32, comptime distance: u32) [32]i32 {
-    @setEvalBranchQuota(10_000);
-    var mask: [32]i32 = undefined;
-    for (0..32) |j| {
-        mask[j] = if (j % 8 < cards) (j / 8) * 8 + (j % 8 + distance) % cards else j;
-    }
-    return mask;
-}
-
-fn card_places(comptime cards: u32) @Vector(32, bool) {
-    var mask: [32]bool = undefined;
-    for (0..32) |j| mask[j] = j % 8 < cards;
-    return mask;
-}
+const layout = blocks.QwordRows(32);
 
 pub const Four = blocks.Tallied(rows_per_vector);
 
@@ -135,41 +113,26 @@ pub inline fn tally_ids(comptime cards: u32, ids: Bytes) Four {
     const counters = lane_sums(lookup16(low_suits, suit)) +
         (lane_sums(lookup16(high_suits, suit)) << @splat(8)) + @as(Lanes, @splat(0x3333 - fillers));
 
-    const out_of_range = ids > @as(Bytes, @splat(eval.card_count - 1));
-    // Rotations by 1 .. cards / 2 meet every pair of a row.
-    var repeated: @Vector(32, bool) = @splat(false);
-    inline for (1..cards / 2 + 1) |distance| {
-        repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotation(cards, distance)));
-    }
     return .{
         .fingerprints = fingerprints,
         .flush = counters & @as(Lanes, @splat(0x8888)) != @as(Lanes, @splat(0)),
-        .bad = @reduce(.Or, (out_of_range | repeated) & comptime card_places(cards)),
+        .bad = layout.any_bad(cards, ids),
     };
 }
 
 /// Rows of `cards` (5..7) card ids (uint8 `(N, cards)`).
 pub fn CardRows(comptime cards: u32) type {
-    return struct {
-        cards: []const u8,
-
-        const Rows = @This();
-        pub const lanes = rows_per_vector;
-        pub const tallies_per_pass = two_tallies_a_pass;
-        /// Rows past a block its last load reads into (blocks.zig's `blocks_end`).
-        pub const spare_rows = (32 - rows_per_vector * cards + cards - 1) / cards;
-
-        /// Rows `first .. first + 4`, from one 32-byte load at the first row.
-        pub inline fn tally(rows: Rows, first: usize) Four {
-            const raw: Bytes = rows.cards[first * cards ..][0..32].*;
-            return tally_ids(cards, @shuffle(u8, raw, @as(Bytes, @splat(0)), spread(cards)));
-        }
-
-        pub inline fn rank_row(rows: Rows, row: usize) u16 {
-            return eval.rank_cards(rows.cards[row * cards ..][0..cards]);
-        }
-    };
+    return blocks.CardSource(id_kernel, cards);
 }
+
+/// What `blocks.CardSource` reads of this level.
+const id_kernel = struct {
+    pub const Bytes = level.Bytes;
+    pub const lanes = rows_per_vector;
+    pub const tallies_per_pass = two_tallies_a_pass;
+    pub const filler = 0;
+    pub const tally_ids = level.tally_ids;
+};
 
 /// Each suit's 13 bits of four card sets to a 16-bit field (values 0..12 at bits 0..12).
 inline fn spread_suits(sets: Lanes) Lanes {

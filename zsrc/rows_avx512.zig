@@ -25,6 +25,7 @@ const eval = @import("eval.zig");
 const parse = @import("parse.zig");
 const blocks = @import("blocks.zig");
 const intrinsic = blocks.intrinsic;
+const level = @This();
 
 /// Whether this build's CPU level has these kernels (kernels.zig's avx512 level does).
 pub const available = builtin.cpu.arch == .x86_64 and
@@ -93,32 +94,10 @@ const id_high_suits = id_suit_units(true);
 /// maps to nothing and the validation skips.
 pub const filler: u8 = 63;
 
-/// Byte j: row j / 8's card j % 8, or (j % 8 >= cards) the filler.
-fn spread(comptime cards: u32) [64]i32 {
-    @setEvalBranchQuota(10_000);
-    var mask: [64]i32 = undefined;
-    for (0..64) |j| mask[j] = if (j % 8 < cards) (j / 8) * cards + j % 8 else -1;
-    return mask;
-}
-
-/// The card `distance` places on, round a row of `cards` (the fillers meet themselves).
-fn rotation(comptime cards: u32, comptime distance: u32) [64]i32 {
-    @setEvalBranchQuota(10_000);
-    var mask: [64]i32 = undefined;
-    for (0..64) |j| {
-        mask[j] = if (j % 8 < cards) (j / 8) * 8 + (j % 8 + distance) % cards else j;
-    }
-    return mask;
-}
-
-pub fn card_places(comptime cards: u32) @Vector(64, bool) {
-    var mask: [64]bool = undefined;
-    for (0..64) |j| mask[j] = j % 8 < cards;
-    return mask;
-}
+pub const layout = blocks.QwordRows(64);
 
 /// Where each row's cards sit in a qword of seven: card bytes 0..6, the filler byte 7.
-pub const is_card = card_places(cards_per_row);
+pub const is_card = layout.card_places(cards_per_row);
 
 /// Eight rows of `cards` (5..7) card ids, one to a qword, the other bytes the filler.
 pub inline fn tally_ids(comptime cards: u32, ids: Bytes) Eight {
@@ -130,41 +109,26 @@ pub inline fn tally_ids(comptime cards: u32, ids: Bytes) Eight {
     const counters = lane_sums(lookup64(id_low_suits, ids)) +
         (lane_sums(lookup64(id_high_suits, ids)) << @splat(8)) + @as(Lanes, @splat(0x3333));
 
-    const out_of_range = ids > @as(Bytes, @splat(eval.card_count - 1));
-    // Rotations by 1 .. cards / 2 meet every pair of a row.
-    var repeated: @Vector(64, bool) = @splat(false);
-    inline for (1..cards / 2 + 1) |distance| {
-        repeated = repeated | (ids == @shuffle(u8, ids, undefined, rotation(cards, distance)));
-    }
     return .{
         .fingerprints = fingerprints,
         .flush = counters & @as(Lanes, @splat(0x8888)) != @as(Lanes, @splat(0)),
-        .bad = @reduce(.Or, (out_of_range | repeated) & comptime card_places(cards)),
+        .bad = layout.any_bad(cards, ids),
     };
 }
 
 /// Rows of `cards` (5..7) card ids (uint8 `(N, cards)`).
 pub fn CardRows(comptime cards: u32) type {
-    return struct {
-        cards: []const u8,
-
-        const Rows = @This();
-        pub const lanes = rows_per_vector;
-        pub const tallies_per_pass = two_tallies_a_pass;
-        /// Rows past a block its last load reads into (blocks.zig's `blocks_end`).
-        pub const spare_rows = (64 - rows_per_vector * cards + cards - 1) / cards;
-
-        /// Rows `first .. first + 8`, from one 64-byte load at the first row.
-        pub inline fn tally(rows: Rows, first: usize) Eight {
-            const raw: Bytes = rows.cards[first * cards ..][0..64].*;
-            return tally_ids(cards, @shuffle(u8, raw, @as(Bytes, @splat(filler)), spread(cards)));
-        }
-
-        pub inline fn rank_row(rows: Rows, row: usize) u16 {
-            return eval.rank_cards(rows.cards[row * cards ..][0..cards]);
-        }
-    };
+    return blocks.CardSource(id_kernel, cards);
 }
+
+/// What `blocks.CardSource` reads of this level.
+const id_kernel = struct {
+    pub const Bytes = level.Bytes;
+    pub const lanes = rows_per_vector;
+    pub const tallies_per_pass = two_tallies_a_pass;
+    pub const filler = level.filler;
+    pub const tally_ids = level.tally_ids;
+};
 
 /// Where a set's chunks start, per byte of a qword: bytes 0..3 the low chunk of suits 0..3
 /// (bit 13 * suit), bytes 4..7 their high chunk (bit 13 * suit + 6). `vpmultishiftqb` takes

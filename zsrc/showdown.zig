@@ -21,6 +21,7 @@
 //! AVX2, the union of a row's hole cards must hold them all.
 const std = @import("std");
 const eval = @import("eval.zig");
+const blocks = @import("blocks.zig");
 const rows_avx2 = @import("rows_avx2.zig");
 const rows_avx512 = @import("rows_avx512.zig");
 
@@ -94,12 +95,12 @@ fn rank_blocks(comptime K: type, comptime board_cards: u32, comptime players: u3
     const layout = plan.layout;
     const total_rows = out.len / players;
     if (total_rows < layout.rows_per_block + plan.spare_rows) return .{ .rows = 0, .bad = false };
-    const blocks = (total_rows - plan.spare_rows) / layout.rows_per_block;
+    const block_count = (total_rows - plan.spare_rows) / layout.rows_per_block;
     var bad: u32 = 0;
-    for (0..blocks) |block| {
+    for (0..block_count) |block| {
         bad |= @intFromBool(rank_block(K, plan, boards, holes, out, block * layout.rows_per_block));
     }
-    return .{ .rows = blocks * layout.rows_per_block, .bad = bad != 0 };
+    return .{ .rows = block_count * layout.rows_per_block, .bad = bad != 0 };
 }
 
 fn rank_block(comptime K: type, comptime plan: K.Plan, boards: []const u8, holes: []const u8, out: []u16, first_row: usize) bool {
@@ -108,23 +109,19 @@ fn rank_block(comptime K: type, comptime plan: K.Plan, boards: []const u8, holes
     const board_cards = layout.board_cards;
     const lanes = K.lanes;
     const first_hand = first_row * players;
-    var fingerprints: [block_hands_max]u32 align(64) = undefined;
-    var flushes: u64 = 0;
-    var bad: u32 = 0;
-    for (0..layout.groups) |group| {
-        const tallied = K.tally_group(plan, group, boards, holes, first_row);
-        fingerprints[group * lanes ..][0..lanes].* = @as(@Vector(lanes, u32), @truncate(tallied.fingerprints));
-        const flush_bits: @Int(.unsigned, lanes) = @bitCast(tallied.flush);
-        flushes |= @as(u64, flush_bits) << @intCast(group * lanes);
-        bad |= @intFromBool(tallied.bad);
-    }
     const hands = layout.hands_per_block;
-    for (fingerprints[0..hands], out[first_hand..][0..hands]) |fingerprint, *rank| {
-        rank.* = eval.rank_fingerprint_unmasked(fingerprint);
-    }
-    bad |= @intFromBool(K.holes_shared(plan, holes, first_row));
-    if (bad != 0) return true;
-    if (hands < 64) flushes &= (@as(u64, 1) << hands) - 1;
+    const Groups = struct {
+        boards: []const u8,
+        holes: []const u8,
+        first_row: usize,
+        pub inline fn tally_group(groups: @This(), group: usize) blocks.Tallied(lanes) {
+            return K.tally_group(plan, group, groups.boards, groups.holes, groups.first_row);
+        }
+    };
+    const groups = Groups{ .boards = boards, .holes = holes, .first_row = first_row };
+    const passes = blocks.tally_and_look_up(lanes, 1, layout.groups, hands, groups, out[first_hand..][0..hands]);
+    if (passes.bad or K.holes_shared(plan, holes, first_row)) return true;
+    var flushes = passes.flushes;
     while (flushes != 0) : (flushes &= flushes - 1) {
         const hand = first_hand + @ctz(flushes);
         var accumulator: eval.Accumulator = .empty;
@@ -217,7 +214,7 @@ const Avx512 = struct {
         const hole_bytes: @Vector(16, u8) = holes[hand * 2 ..][0..16].*;
         const hole_window = @shuffle(u8, hole_bytes, @as(@Vector(16, u8), @splat(0)), widen);
         const built = rows_avx512.lookup128(.{ board_bytes, hole_window }, plan.indices[group]);
-        const ids = @select(u8, rows_avx512.card_places(board_cards + 2), built, @as(Bytes, @splat(rows_avx512.filler)));
+        const ids = @select(u8, rows_avx512.layout.card_places(board_cards + 2), built, @as(Bytes, @splat(rows_avx512.filler)));
         return rows_avx512.tally_ids(board_cards + 2, ids);
     }
 

@@ -1,11 +1,14 @@
 //! Exports about the library itself: its ABI version and the CPU level in use.
-const root = @import("../capi.zig");
 const dispatch = @import("../dispatch.zig");
 const Status = @import("../status.zig").Status;
 
+/// Bump on any change to an export's signature, a struct or a status; the Python layer
+/// refuses a library of another version (`_native.ABI_VERSION`).
+pub const abi_version: u32 = 16;
+
 pub const api = struct {
     pub fn pp_abi_version() callconv(.c) u32 {
-        return root.abi_version;
+        return abi_version;
     }
 
     /// The kernels in use: 0 = baseline, 1 = avx2 (AVX2 + BMI2), 2 = avx512.

@@ -1,0 +1,160 @@
+"""The layout's rules, checked on the source: arrows point down (no import cycle), functions
+stay short enough to read, and a constant the C header defines is not typed again in Python.
+
+ARCHITECTURE.md says what each file owns; these tests keep the parts of it a machine can
+check from drifting."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ZSRC = ROOT / "zsrc"
+PACKAGE = ROOT / "pypoker"
+
+ZIG_LINES_MAX = 70
+PYTHON_LINES_MAX = 60
+# Generators and test oracles run once, at build or test time, and read best whole.
+ZIG_EXEMPT = {"gen_tables.zig", "oracle.zig", "tests.zig"}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of the graph as a list of nodes (first = last), or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                return stack[stack.index(target) :] + [target]
+            if target not in state and (found := visit(target)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def zig_imports() -> dict[str, set[str]]:
+    graph = {}
+    for path in ZSRC.rglob("*.zig"):
+        name = path.relative_to(ZSRC).as_posix()
+        targets = re.findall(r'@import\("([\w./]+\.zig)"\)', path.read_text())
+        graph[name] = {(path.parent / t).resolve().relative_to(ZSRC).as_posix() for t in targets}
+    return graph
+
+
+def python_imports() -> dict[str, set[str]]:
+    """Module → the pypoker modules it imports (relative or absolute, at any depth)."""
+    graph = {}
+    for path in PACKAGE.rglob("*.py"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = f"{parent}.{base}" if base else parent
+                if base.startswith("pypoker"):
+                    targets.add(base)
+                    targets.update(f"{base}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                targets.update(a.name for a in node.names if a.name.startswith("pypoker"))
+        graph[module] = targets
+    modules = set(graph)
+    # A package's own __init__ importing its submodules is not a cycle through them.
+    return {m: {t for t in ts if t in modules and t != m} for m, ts in graph.items()}
+
+
+def test_cycle_finder_finds_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_zig_imports_point_down():
+    graph = zig_imports()
+    assert "capi/ranking.zig" in graph and "eval.zig" in graph["capi/ranking.zig"]
+    assert find_cycle(graph) is None
+
+
+def test_python_imports_point_down():
+    graph = python_imports()
+    assert "pypoker._native" in graph["pypoker.ranking"]
+    # Submodules may import their package's siblings, never the package back.
+    for module, targets in graph.items():
+        parent = module.rpartition(".")[0]
+        if parent and parent != "pypoker":
+            assert parent not in targets, f"{module} imports its own package {parent}"
+    assert find_cycle({m: ts - {"pypoker"} for m, ts in graph.items()}) is None
+
+
+def zig_functions(path: Path):
+    """(name, lines) of each function in a Zig file, type constructors (`… type {`) aside."""
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines):
+        match = re.match(r"(\s*)(?:pub\s+)?(?:export\s+)?(?:inline\s+)?fn\s+(\w+)\(", line)
+        if not match:
+            continue
+        opening = next(j for j in range(i, len(lines)) if lines[j].rstrip().endswith(("{", ";")))
+        if lines[opening].rstrip().endswith((") type {", ";")):
+            continue
+        indent = match.group(1) + "}"
+        end = next(j for j in range(opening + 1, len(lines)) if lines[j].startswith(indent))
+        yield match.group(2), end - i + 1
+
+
+def test_zig_functions_are_short():
+    long = [
+        f"{path.relative_to(ROOT)}:{name} ({lines} lines)"
+        for path in [*ZSRC.rglob("*.zig"), ROOT / "build.zig"]
+        if path.name not in ZIG_EXEMPT
+        for name, lines in zig_functions(path)
+        if lines > ZIG_LINES_MAX
+    ]
+    assert not long, f"over {ZIG_LINES_MAX} lines: {long}"
+
+
+def test_python_functions_are_short():
+    long = [
+        f"{path.relative_to(ROOT)}:{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for path in [*PACKAGE.rglob("*.py"), *(ROOT / "bench").glob("*.py")]
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno - node.lineno + 1 > PYTHON_LINES_MAX
+    ]
+    assert not long, f"over {PYTHON_LINES_MAX} lines: {long}"
+
+
+@pytest.fixture(scope="module")
+def header_constants() -> dict[str, int]:
+    from pypoker import _native
+
+    header = (_native._LIB_DIR / "pypoker.h").read_text()
+    return {name: int(value) for name, value in re.findall(r"#define PP_(\w+) (\d+)", header)}
+
+
+def test_header_constants_are_not_typed_again_in_python(header_constants):
+    """A value the header defines (above the small numbers prose uses) reaches Python as
+    ``lib.PP_…``; a module-level constant holding the same literal would drift."""
+    values = {value: name for name, value in header_constants.items() if value > 100}
+    assert values, "the header defines no constant"
+    typed = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                if node.value.value in values and type(node.value.value) is int:
+                    name = values[node.value.value]
+                    typed.append(f"{path.relative_to(ROOT)}:{node.lineno} (PP_{name})")
+    assert not typed, f"use lib.PP_… instead: {typed}"
