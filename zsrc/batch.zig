@@ -89,7 +89,13 @@ pub fn rank_showdown(
 
 /// The first of `rows` showdown rows (a board of `board_cards`, `players` pairs of hole
 /// cards) holding a card that is not a card or a card twice, if any.
-pub fn diagnose_showdown_rows(boards: []const u8, board_cards: u32, holes: []const u8, players: u32, rows: usize) ?HandError {
+pub fn diagnose_showdown_rows(
+    boards: []const u8,
+    board_cards: u32,
+    holes: []const u8,
+    players: u32,
+    rows: usize,
+) ?HandError {
     var row_cards: [5 + 2 * showdown.players_max]u8 = undefined;
     for (0..rows) |row| {
         const hand = row_cards[0 .. board_cards + 2 * players];
@@ -140,7 +146,9 @@ pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     if (row_sources.available) {
         // Sets are read in place, nothing past them: every whole block is the vectors'.
         first = sets.len / blocks.block_rows * blocks.block_rows;
-        invalid |= @intFromBool(blocks.rank_blocks(row_sources.SetRows{ .sets = sets }, out, first));
+        invalid |= @intFromBool(
+            blocks.rank_blocks(row_sources.SetRows{ .sets = sets }, out, first),
+        );
     }
     for (sets[first..], out[first..]) |set, *rank| {
         rank.* = eval.rank_set(set);
@@ -166,7 +174,9 @@ pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?Ha
     if (row_sources.available) {
         // Read in place, nothing past them: every whole block is the vectors'.
         first = accumulators.len / blocks.block_rows * blocks.block_rows;
-        invalid |= @intFromBool(blocks.rank_blocks(row_sources.AccumulatorRows{ .accumulators = accumulators }, out, first));
+        invalid |= @intFromBool(
+            blocks.rank_blocks(row_sources.AccumulatorRows{ .accumulators = accumulators }, out, first),
+        );
     }
     for (accumulators[first..], out[first..]) |accumulator, *rank| {
         const set = accumulator.mask;
@@ -193,7 +203,11 @@ pub fn diagnose_accumulator(accumulator: eval.Accumulator, row: usize) ?HandErro
 
 /// The accumulators of `out.len` rows of `cards_per_row` card ids (validated as
 /// `rank_card_rows` does; `out` is zeroed on a bad row).
-pub fn accumulate_card_rows(cards: []const u8, cards_per_row: u32, out: []eval.Accumulator) ?HandError {
+pub fn accumulate_card_rows(
+    cards: []const u8,
+    cards_per_row: u32,
+    out: []eval.Accumulator,
+) ?HandError {
     assert(cards_per_row >= 1 and cards_per_row <= eval.hand_cards_max);
     assert(cards.len == out.len * cards_per_row);
     for (out, 0..) |*accumulator, row| {
@@ -224,7 +238,11 @@ pub fn accumulate_sets(sets: []const u64, out: []eval.Accumulator) ?HandError {
 /// `a[i]` and `b[i]` together (a board and a player's cards, say): both consistent, no card
 /// in both, at most 7 cards in all. An empty accumulator (`.empty`) is allowed on either
 /// side. On a bad row `out` is zeroed and the error names the row (and a shared card).
-pub fn merge_accumulators(a: []const eval.Accumulator, b: []const eval.Accumulator, out: []eval.Accumulator) ?HandError {
+pub fn merge_accumulators(
+    a: []const eval.Accumulator,
+    b: []const eval.Accumulator,
+    out: []eval.Accumulator,
+) ?HandError {
     assert(a.len == out.len and b.len == out.len);
     for (a, b, out, 0..) |first, second, *merged, row| {
         const problem: ?HandError = problem: {
@@ -288,14 +306,20 @@ test "accumulators: built from ids or sets, merged, ranked; inconsistent keys re
     const hole_set: u64 = (1 << 12) | (1 << 25);
     try std.testing.expectEqual(@as(?HandError, null), accumulate_sets(&.{hole_set}, &holes));
     var merged: [1]eval.Accumulator = undefined;
-    try std.testing.expectEqual(@as(?HandError, null), merge_accumulators(&boards, &holes, &merged));
+    try std.testing.expectEqual(
+        @as(?HandError, null),
+        merge_accumulators(&boards, &holes, &merged),
+    );
     var out: [1]u16 = undefined;
     try std.testing.expectEqual(@as(?HandError, null), rank_accumulators(&merged, &out));
     try std.testing.expectEqual(eval.rank_cards(&(board ++ hole)), out[0]);
 
     var edited = merged;
     edited[0].mask ^= 1 << 17; // a card taken from the mask only
-    try std.testing.expectEqual(HandError.Kind.inconsistent_key, rank_accumulators(&edited, &out).?.kind);
+    try std.testing.expectEqual(
+        HandError.Kind.inconsistent_key,
+        rank_accumulators(&edited, &out).?.kind,
+    );
     try std.testing.expectEqual(@as(u16, 0), out[0]);
     const twice = merge_accumulators(&merged, &holes, &edited).?;
     try std.testing.expectEqual(HandError.Kind.duplicate_card, twice.kind);

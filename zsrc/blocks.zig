@@ -202,7 +202,10 @@ pub inline fn tally_and_look_up(
         inline for (0..per_pass) |turn| {
             const first = (group + turn) * lanes;
             const tallied = source.tally_group(group + turn);
-            fingerprints[first..][0..lanes].* = @as(@Vector(lanes, u32), @truncate(tallied.fingerprints));
+            fingerprints[first..][0..lanes].* = @as(
+                @Vector(lanes, u32),
+                @truncate(tallied.fingerprints),
+            );
             const flush_bits: @Int(.unsigned, lanes) = @bitCast(tallied.flush);
             flushes |= @as(u64, flush_bits) << @intCast(first);
             bad |= @intFromBool(tallied.bad);
@@ -232,7 +235,14 @@ pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
         }
     };
     const groups = Groups{ .rows = rows, .first = first };
-    const passes = tally_and_look_up(lanes, per_pass, block_rows / lanes, block_rows, groups, out[first..][0..block_rows]);
+    const passes = tally_and_look_up(
+        lanes,
+        per_pass,
+        block_rows / lanes,
+        block_rows,
+        groups,
+        out[first..][0..block_rows],
+    );
     if (passes.bad) return true;
     var flushes = passes.flushes;
     while (flushes != 0) : (flushes &= flushes - 1) {

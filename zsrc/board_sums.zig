@@ -30,7 +30,14 @@ pub const Board = struct {
 
     /// Ranks the combos `ranked` on the board `cards` (0 for a combo meeting it) and sums
     /// the weights of the combos `counted` (a subset of `ranked`) by rank.
-    pub fn setup(board: *Board, cards_on_board: u64, ranked: []const u16, counted: []const u16, weights: *const [combos.count]f64, scratch: []f64) void {
+    pub fn setup(
+        board: *Board,
+        cards_on_board: u64,
+        ranked: []const u16,
+        counted: []const u16,
+        weights: *const [combos.count]f64,
+        scratch: []f64,
+    ) void {
         board.cards = cards_on_board;
         var hand: eval.Accumulator = .empty;
         var cards = board.cards;
@@ -38,7 +45,9 @@ pub const Board = struct {
         for (ranked) |c| {
             var full = hand;
             full.merge(combos.accumulator(c));
-            board.ranks[c] = if (combos.set(c) & board.cards != 0) 0 else eval.rank_accumulator(full);
+            board.ranks[c] = if (combos.set(c) & board.cards != 0) 0 else eval.rank_accumulator(
+                full,
+            );
         }
         board.rank_bits = @splat(0);
         const support = counted;

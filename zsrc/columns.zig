@@ -27,7 +27,13 @@ pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void 
                     const block = blocks.block_rows;
                     // A bad row is rare: rank its whole block again, row by row.
                     if (blocks.rank_block(Rows{ .cards = cards }, out, first)) {
-                        rank_card_rows_from(kc, cards, first, out[first..][0..block], status[first..][0..block]);
+                        rank_card_rows_from(
+                            kc,
+                            cards,
+                            first,
+                            out[first..][0..block],
+                            status[first..][0..block],
+                        );
                     } else @memset(status[first..][0..block], 0);
                 }
             }
@@ -37,7 +43,13 @@ pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void 
     }
 }
 
-fn rank_card_rows_from(comptime k: u32, cards: []const u8, first: usize, out: []u16, status: []u8) void {
+fn rank_card_rows_from(
+    comptime k: u32,
+    cards: []const u8,
+    first: usize,
+    out: []u16,
+    status: []u8,
+) void {
     for (out, status, first..) |*rank, *bad, row| {
         var hand: eval.Accumulator = .empty;
         inline for (cards[row * k ..][0..k]) |card| hand.add(card);
@@ -81,7 +93,11 @@ pub fn rank_sets(sets: []const u64, out: []u16, status: []u8) void {
         while (first + block <= sets.len) : (first += block) {
             // A bad row is rare: rank its whole block again, row by row.
             if (blocks.rank_block(row_sources.SetRows{ .sets = sets }, out, first)) {
-                rank_sets_from(sets[first..][0..block], out[first..][0..block], status[first..][0..block]);
+                rank_sets_from(
+                    sets[first..][0..block],
+                    out[first..][0..block],
+                    status[first..][0..block],
+                );
             } else @memset(status[first..][0..block], 0);
         }
     }
@@ -156,7 +172,13 @@ fn rank_strings_fixed(
         const block = blocks.block_rows;
         while (first < end) : (first += block) {
             if (blocks.rank_block(Rows{ .text = rows }, out, first)) {
-                rank_fixed_rows(width, rows, first, out[first..][0..block], status[first..][0..block]);
+                rank_fixed_rows(
+                    width,
+                    rows,
+                    first,
+                    out[first..][0..block],
+                    status[first..][0..block],
+                );
             } else @memset(status[first..][0..block], 0);
         }
     }
@@ -164,7 +186,13 @@ fn rank_strings_fixed(
     return true;
 }
 
-fn rank_fixed_rows(comptime width: usize, rows: [*]const u8, first: usize, out: []u16, status: []u8) void {
+fn rank_fixed_rows(
+    comptime width: usize,
+    rows: [*]const u8,
+    first: usize,
+    out: []u16,
+    status: []u8,
+) void {
     for (out, status, first..) |*rank, *bad, row| {
         const string = rows[row * width ..][0..width];
         if (comptime bits.has_pdep and width == 2 * eval.hand_cards_max) {

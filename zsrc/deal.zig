@@ -20,7 +20,10 @@ pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
         const row = first_row + i;
         var remaining = deck;
         for (0..k) |j| {
-            const n = random.below(random.draw_word(key, row, j), deck_size - @as(u32, @intCast(j)));
+            const n = random.below(
+                random.draw_word(key, row, j),
+                deck_size - @as(u32, @intCast(j)),
+            );
             const card = bits.nth_set_bit(remaining, n);
             remaining &= ~(@as(u64, 1) << card);
             out[i * k + j] = card;

@@ -102,7 +102,12 @@ fn walk(
         counts[eval.category(eval.rank_accumulator(accumulator))] += 1;
         return;
     }
-    if (depth == 1 and !accumulator.flush_within_one()) return walk_last_no_flush(deck, first, accumulator, counts);
+    if (depth == 1 and !accumulator.flush_within_one()) return walk_last_no_flush(
+        deck,
+        first,
+        accumulator,
+        counts,
+    );
     var i = first;
     while (i + depth <= deck.n) : (i += 1) {
         var next = accumulator;
@@ -115,7 +120,12 @@ fn walk(
 /// fingerprint's alone, and the hands whose last cards are of one value (a run of the deck)
 /// have one fingerprint: each run is looked up once and its hands all get that rank. They
 /// are counted in a register, ten 6-bit fields (at most 51 hands a call), not in memory.
-fn walk_last_no_flush(deck: *const Deck, first: u32, accumulator: eval.Accumulator, counts: *[16]u64) void {
+fn walk_last_no_flush(
+    deck: *const Deck,
+    first: u32,
+    accumulator: eval.Accumulator,
+    counts: *[16]u64,
+) void {
     const base: u32 = @truncate(accumulator.key);
     var packed_counts: u64 = 0;
     var slot = first;

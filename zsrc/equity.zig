@@ -37,7 +37,12 @@ pub const Table = struct {
     games: u64 = 0,
 
     /// Ranks every player on one complete board and shares its pot, `boards` times.
-    inline fn settle(table: *Table, comptime players: usize, board: eval.Accumulator, boards: u64) void {
+    inline fn settle(
+        table: *Table,
+        comptime players: usize,
+        board: eval.Accumulator,
+        boards: u64,
+    ) void {
         var ranks: [players]u16 = undefined;
         inline for (&ranks, 0..) |*rank, i| {
             var hand = board;
@@ -53,7 +58,12 @@ pub const Table = struct {
     /// only the finished sum (never negative) is meaningful.
     /// Branch-free: who wins a random board is a coin toss to the branch predictor, and a
     /// miss a board would cost more than all the rest.
-    inline fn share(table: *Table, comptime players: usize, ranks: *const [players]u16, boards: u64) void {
+    inline fn share(
+        table: *Table,
+        comptime players: usize,
+        ranks: *const [players]u16,
+        boards: u64,
+    ) void {
         const outcome: Outcome(players) = .of(ranks);
         inline for (0..players) |i| {
             const tally = &table.tallies[i];
@@ -67,7 +77,13 @@ pub const Table = struct {
 
     /// `boards` boards counted as `counted` that are truly `true_ranks`: the difference of
     /// the two outcomes, added once (no games: the boards were counted already).
-    inline fn correct(table: *Table, comptime players: usize, true_ranks: *const [players]u16, counted: *const [players]u16, boards: u64) void {
+    inline fn correct(
+        table: *Table,
+        comptime players: usize,
+        true_ranks: *const [players]u16,
+        counted: *const [players]u16,
+        boards: u64,
+    ) void {
         const right: Outcome(players) = .of(true_ranks);
         const wrong: Outcome(players) = .of(counted);
         inline for (0..players) |i| {
@@ -132,7 +148,14 @@ const shares: [players_max + 1]u64 = table: {
 /// flush does not depend on them), and each group adds its true ranking and takes back the
 /// fingerprint ranking it was counted with. Two suits can never both reach that (three
 /// board cards each), so no board is corrected twice.
-pub fn exact(table: *Table, board: eval.Accumulator, deck: u64, missing: u32, part: u32, parts: u32) void {
+pub fn exact(
+    table: *Table,
+    board: eval.Accumulator,
+    deck: u64,
+    missing: u32,
+    part: u32,
+    parts: u32,
+) void {
     assert(missing <= board_cards_max and @popCount(deck) >= missing and part < parts);
     switch (table.holes.len) {
         inline 2...players_max => |players| {
@@ -202,7 +225,14 @@ fn Exact(comptime players: usize) type {
 
         /// Boards whose new cards' values are `left`'s choices from `value` on: `boards`
         /// of them per choice of values so far, each choice one work item.
-        fn by_values(run: *Run, left: *const [eval.value_count]u8, value: u32, missing: u32, board_fingerprint: u32, boards: u64) void {
+        fn by_values(
+            run: *Run,
+            left: *const [eval.value_count]u8,
+            value: u32,
+            missing: u32,
+            board_fingerprint: u32,
+            boards: u64,
+        ) void {
             if (missing == 0) {
                 if (!run.owns_next()) return;
                 var ranks: [players]u16 = undefined;
@@ -240,7 +270,13 @@ fn Exact(comptime players: usize) type {
         /// `value` on, grouped by their values as `by_values` groups (a flusher's rank does
         /// not depend on them, the others' ranks depend only on values): per group, its
         /// true ranking in and its fingerprint ranking out, `ways` boards each.
-        fn correct_by_values(run: *Run, value: u32, missing: u32, board_fingerprint: u32, ways: u64) void {
+        fn correct_by_values(
+            run: *Run,
+            value: u32,
+            missing: u32,
+            board_fingerprint: u32,
+            ways: u64,
+        ) void {
             if (missing == 0) {
                 var counted: [players]u16 = undefined;
                 var true_ranks: [players]u16 = undefined;
@@ -256,7 +292,12 @@ fn Exact(comptime players: usize) type {
             var drawn: u32 = 0;
             var next_fingerprint = board_fingerprint;
             while (drawn <= @min(missing, left)) : (drawn += 1) {
-                run.correct_by_values(value + 1, missing - drawn, next_fingerprint, ways * binomials[left][drawn]);
+                run.correct_by_values(
+                    value + 1,
+                    missing - drawn,
+                    next_fingerprint,
+                    ways * binomials[left][drawn],
+                );
                 next_fingerprint +%= eval.value_fingerprints[value];
             }
         }
@@ -266,7 +307,13 @@ fn Exact(comptime players: usize) type {
         }
 
         /// Calls `visit` with `hand` plus each `count` cards of `cards` (copy and extend).
-        fn each_subset(run: *Run, cards: u64, count: u32, hand: eval.Accumulator, comptime visit: fn (*Run, eval.Accumulator) void) void {
+        fn each_subset(
+            run: *Run,
+            cards: u64,
+            count: u32,
+            hand: eval.Accumulator,
+            comptime visit: fn (*Run, eval.Accumulator) void,
+        ) void {
             if (count == 0) return visit(run, hand);
             var rest = cards;
             while (@popCount(rest) >= count) {
@@ -317,7 +364,13 @@ inline fn card_bit(suit: usize, value: usize) u64 {
 /// players' pairs; the cards of a deal must be valid and distinct (the caller checks). The
 /// deal's own turn and river are unknown on the flop: every turn and river from the rest
 /// of the deck counts.
-pub fn street_equities(boards: []const u8, holes: []const u8, players: u32, flop_out: []f32, turn_out: []f32) void {
+pub fn street_equities(
+    boards: []const u8,
+    holes: []const u8,
+    players: u32,
+    flop_out: []f32,
+    turn_out: []f32,
+) void {
     assert(players >= 2 and players <= players_max and flop_out.len == turn_out.len);
     const rows = flop_out.len / players;
     for (0..rows) |row| {
@@ -333,13 +386,31 @@ pub fn street_equities(boards: []const u8, holes: []const u8, players: u32, flop
         var board: eval.Accumulator = .empty;
         for (board_cards[0..3]) |card| board.add(card);
         const first = row * players;
-        street_equity(hands[0..players], board, eval.full_deck & ~(used | board.mask), 2, flop_out[first..][0..players]);
+        street_equity(
+            hands[0..players],
+            board,
+            eval.full_deck & ~(used | board.mask),
+            2,
+            flop_out[first..][0..players],
+        );
         board.add(board_cards[3]);
-        street_equity(hands[0..players], board, eval.full_deck & ~(used | board.mask), 1, turn_out[first..][0..players]);
+        street_equity(
+            hands[0..players],
+            board,
+            eval.full_deck & ~(used | board.mask),
+            1,
+            turn_out[first..][0..players],
+        );
     }
 }
 
-fn street_equity(hands: []const eval.Accumulator, board: eval.Accumulator, deck: u64, missing: u32, out: []f32) void {
+fn street_equity(
+    hands: []const eval.Accumulator,
+    board: eval.Accumulator,
+    deck: u64,
+    missing: u32,
+    out: []f32,
+) void {
     var tallies: [players_max]Tally = @splat(.{});
     var table: Table = .{ .holes = hands, .tallies = tallies[0..hands.len] };
     exact(&table, board, deck, missing, 0, 1);
@@ -376,7 +447,11 @@ fn exact_by_visiting(table: *Table, board: eval.Accumulator, deck: u64, missing:
     var completions: [256]u64 = undefined;
     while (true) {
         // A river board has one completion, the empty one.
-        const count = if (missing == 0) @intFromBool(state == 0) else enumerate.combinations(deck, &state, &completions);
+        const count = if (missing == 0) @intFromBool(state == 0) else enumerate.combinations(
+            deck,
+            &state,
+            &completions,
+        );
         if (missing == 0) {
             completions[0] = 0;
             state = 1;

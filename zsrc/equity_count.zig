@@ -59,7 +59,14 @@ pub fn items(spot: *const Spot, first: usize) u64 {
 /// Counts items `first_item .. first_item + item_count` (see `items`); `order` lists the
 /// enumerated players, then the counted one last. Adds to `out` (`spot.players * slots`
 /// Sums: the enumerated players' by combo, the counted player's in its whole-range slot).
-pub fn count(spot: *const Spot, order: []const u8, first_item: u64, item_count: u64, scratch: []f64, out: []Sums) void {
+pub fn count(
+    spot: *const Spot,
+    order: []const u8,
+    first_item: u64,
+    item_count: u64,
+    scratch: []f64,
+    out: []Sums,
+) void {
     std.debug.assert(order.len == spot.players and scratch.len >= scratch_len);
     const first = order[0];
     const per_runout: u64 = spot.support_len[first];
@@ -127,7 +134,12 @@ const Deal = struct {
             if (combos.set(combo) & taken != 0) continue;
             d.held[p] = combo;
             const rank = d.board.ranks[combo];
-            d.descend(level + 1, used | combos.set(combo), @max(best, rank), weight * d.spot.weights[p][combo]);
+            d.descend(
+                level + 1,
+                used | combos.set(combo),
+                @max(best, rank),
+                weight * d.spot.weights[p][combo],
+            );
         }
     }
 
@@ -167,7 +179,9 @@ const Deal = struct {
         const over = @max(total - under - level, 0);
         if (under + level + over <= 0) return;
         var tied: u32 = 0;
-        for (d.order[0 .. d.order.len - 1]) |p| tied += @intFromBool(board.ranks[d.held[p]] == best);
+        for (d.order[0 .. d.order.len - 1]) |p| tied += @intFromBool(
+            board.ranks[d.held[p]] == best,
+        );
         const alone: f64 = @floatFromInt(@intFromBool(tied == 1));
         const games = weight * (under + level + over);
         for (d.order[0 .. d.order.len - 1]) |p| {
@@ -196,7 +210,15 @@ fn count_by_visiting(spot: *const Spot, out: []Sums) void {
     }
 }
 
-fn visit(spot: *const Spot, board: u64, player: usize, used: u64, weight: f64, held: *[spot_zig.players_max]u16, out: []Sums) void {
+fn visit(
+    spot: *const Spot,
+    board: u64,
+    player: usize,
+    used: u64,
+    weight: f64,
+    held: *[spot_zig.players_max]u16,
+    out: []Sums,
+) void {
     if (player == spot.players) {
         var hand: eval.Accumulator = .empty;
         var cards = board;
@@ -223,7 +245,15 @@ fn visit(spot: *const Spot, board: u64, player: usize, used: u64, weight: f64, h
     for (spot.support[player][0..spot.support_len[player]]) |c| {
         if (combos.set(c) & used != 0) continue;
         held[player] = c;
-        visit(spot, board, player + 1, used | combos.set(c), weight * spot.weights[player][c], held, out);
+        visit(
+            spot,
+            board,
+            player + 1,
+            used | combos.set(c),
+            weight * spot.weights[player][c],
+            held,
+            out,
+        );
     }
 }
 
@@ -271,7 +301,14 @@ test "count: agrees with visiting every runout and deal, on random ranges of 2 t
                 weights[p * combos.count + c] = @as(f64, @floatFromInt(1 + (state >> 32) % 4)) / 4;
             }
         }
-        const prepared = spot_zig.prepare(spot, weights[0 .. players * combos.count], players, 0, board, 0);
+        const prepared = spot_zig.prepare(
+            spot,
+            weights[0 .. players * combos.count],
+            players,
+            0,
+            board,
+            0,
+        );
         if (prepared != .ok) continue;
         checked += 1;
         @memset(out_counted, .{});

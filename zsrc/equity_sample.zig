@@ -55,7 +55,14 @@ const weight_left_min = 1e-12;
 /// Where every game weighs 1 (at most one range player), games are counted in integers in
 /// `counts` (`spot.players * spot_zig.slots` of them, zeroed here) and added to `out` at
 /// the end: cheaper per game than weighted floats, and exact.
-pub fn sample(spot: *const Spot, key: u64, first_game: u64, games: u64, counts: []Counts, out: []Sums) void {
+pub fn sample(
+    spot: *const Spot,
+    key: u64,
+    first_game: u64,
+    games: u64,
+    counts: []Counts,
+    out: []Sums,
+) void {
     std.debug.assert(out.len >= spot.players * spot_zig.slots and counts.len >= out.len);
     switch (spot.players) {
         inline 2...spot_zig.players_max => |players| {
@@ -201,7 +208,13 @@ fn Run(comptime players: usize) type {
 
         /// Deals the fixed and range players of game `number` into slot `i` of the block,
         /// with the game's weight; returns the game's stream, to deal the rest.
-        fn draw_ranges(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
+        fn draw_ranges(
+            run: *const Self,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+        ) Stream {
             if (run.spot.joint_len > 0) return run.draw_joint(key, number, block, i);
             if (!run.accept_by_weight) return run.draw_weighted(key, number, block, i);
             // Rejection on the importance weight: a deal drawn with probability q is kept
@@ -209,7 +222,12 @@ fn Run(comptime players: usize) type {
             // weighing 1 (about 1 / mean weight draws a game; chosen only when that is ≤ 4).
             var attempt: u64 = 0;
             while (true) : (attempt += 1) {
-                var stream = run.draw_weighted(key ^ (attempt *% random.golden_gamma), number, block, i);
+                var stream = run.draw_weighted(
+                    key ^ (attempt *% random.golden_gamma),
+                    number,
+                    block,
+                    i,
+                );
                 const weight = block.weights[i];
                 if (weight == 1 or (weight > 0 and stream.fraction() < weight)) {
                     block.weights[i] = 1;
@@ -220,7 +238,13 @@ fn Run(comptime players: usize) type {
 
         /// `draw_ranges` from the spot's table of every deal of the range players: one alias
         /// draw, exactly the joint distribution, every game weighing 1.
-        fn draw_joint(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
+        fn draw_joint(
+            run: *const Self,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+        ) Stream {
             const spot = run.spot;
             var stream: Stream = .init(key, number);
             // One word: its high half picks the deal (at most 2^20 of them), its low half the
@@ -242,7 +266,13 @@ fn Run(comptime players: usize) type {
         }
 
         /// `draw_ranges` by sequential importance sampling: the weight is Π W_k(U_k)/W_k.
-        fn draw_weighted(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
+        fn draw_weighted(
+            run: *const Self,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+        ) Stream {
             const spot = run.spot;
             var stream: Stream = .init(key, number);
             var held = run.fixed_combo;
@@ -273,7 +303,13 @@ fn Run(comptime players: usize) type {
         /// Deals the random players and the board of `lanes` games side by side: each card
         /// waits on the one before it in its game (the deck it is taken from), so games in
         /// lockstep keep several such chains in flight.
-        fn deal_rest(run: *const Self, comptime lanes: usize, streams: *[lanes]Stream, block: *Block(players), first: usize) void {
+        fn deal_rest(
+            run: *const Self,
+            comptime lanes: usize,
+            streams: *[lanes]Stream,
+            block: *Block(players),
+            first: usize,
+        ) void {
             var decks: [lanes]u64 = undefined;
             var sizes: [lanes]u32 = undefined;
             inline for (&decks, &sizes, 0..) |*deck, *size, l| {
@@ -292,7 +328,11 @@ fn Run(comptime players: usize) type {
             }
             for (run.board_len..5) |c| {
                 inline for (0..lanes) |l| {
-                    block.boards[(first + l) * 5 + c] = take_card(&decks[l], &sizes[l], &streams[l]);
+                    block.boards[(first + l) * 5 + c] = take_card(
+                        &decks[l],
+                        &sizes[l],
+                        &streams[l],
+                    );
                 }
             }
             // The range players' cards (fixed players' and the board's were set per block).
@@ -312,7 +352,10 @@ fn Run(comptime players: usize) type {
                 block.held[i] = run.fixed_combo;
                 block.used[i] = run.spot.out_cards();
                 block.weights[i] = 1;
-                @memcpy(block.boards[i * 5 ..][0..run.board_len], run.board_cards[0..run.board_len]);
+                @memcpy(
+                    block.boards[i * 5 ..][0..run.board_len],
+                    run.board_cards[0..run.board_len],
+                );
                 for (0..players) |p| {
                     const combo = run.fixed_combo[p];
                     if (combo == combos.none) continue;
@@ -323,7 +366,13 @@ fn Run(comptime players: usize) type {
         }
 
         /// Deals games `game .. game + count` into the block.
-        fn deal_block(run: *const Self, key: u64, game: u64, count: usize, block: *Block(players)) void {
+        fn deal_block(
+            run: *const Self,
+            key: u64,
+            game: u64,
+            count: usize,
+            block: *Block(players),
+        ) void {
             const lanes = 4;
             var i: usize = 0;
             while (i < count) : (i += lanes) {
@@ -335,18 +384,36 @@ fn Run(comptime players: usize) type {
                     return;
                 }
                 var streams: [lanes]Stream = undefined;
-                inline for (&streams, 0..) |*stream, l| stream.* = run.start_game(key, game + i + l, block, i + l);
+                inline for (&streams, 0..) |*stream, l| stream.* = run.start_game(
+                    key,
+                    game + i + l,
+                    block,
+                    i + l,
+                );
                 run.deal_rest(lanes, &streams, block, i);
             }
         }
 
         /// A game's stream, after its range players' draws if it has any.
-        inline fn start_game(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) Stream {
+        inline fn start_game(
+            run: *const Self,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+        ) Stream {
             if (run.drawn_len == 0) return .init(key, number);
             return run.draw_ranges(key, number, block, i);
         }
 
-        fn play(run: *const Self, key: u64, first_game: u64, games: u64, out: anytype, comptime weighted: bool) void {
+        fn play(
+            run: *const Self,
+            key: u64,
+            first_game: u64,
+            games: u64,
+            out: anytype,
+            comptime weighted: bool,
+        ) void {
             var block: Block(players) = undefined;
             run.fill_block(&block);
             var game = first_game;
@@ -354,17 +421,31 @@ fn Run(comptime players: usize) type {
             while (game < end) {
                 const count: usize = @intCast(@min(block_games, end - game));
                 run.deal_block(key, game, count, &block);
-                const ranked = batch.rank_showdown(block.boards[0 .. count * 5], 5, block.holes[0 .. count * players * 2], players, block.ranks[0 .. count * players]);
+                const ranked = batch.rank_showdown(
+                    block.boards[0 .. count * 5],
+                    5,
+                    block.holes[0 .. count * players * 2],
+                    players,
+                    block.ranks[0 .. count * players],
+                );
                 std.debug.assert(ranked == null); // dealt from one deck: never a bad row
                 for (0..count) |i| {
                     const ranks = block.ranks[i * players ..][0..players];
-                    if (weighted) settle(ranks, &block.held[i], block.weights[i], out) else count_game(ranks, &block.held[i], out);
+                    if (weighted) settle(ranks, &block.held[i], block.weights[i], out) else count_game(
+                        ranks,
+                        &block.held[i],
+                        out,
+                    );
                 }
                 game += count;
             }
         }
 
-        inline fn count_game(ranks: *const [players]u16, held: *const [players]u16, out: []Counts) void {
+        inline fn count_game(
+            ranks: *const [players]u16,
+            held: *const [players]u16,
+            out: []Counts,
+        ) void {
             const outcome: Outcome(players) = .of(ranks);
             inline for (held, 0..) |combo, p| {
                 const counts = &out[p * spot_zig.slots + combo];
@@ -376,7 +457,12 @@ fn Run(comptime players: usize) type {
             }
         }
 
-        inline fn settle(ranks: *const [players]u16, held: *const [players]u16, weight: f64, out: []Sums) void {
+        inline fn settle(
+            ranks: *const [players]u16,
+            held: *const [players]u16,
+            weight: f64,
+            out: []Sums,
+        ) void {
             if (weight == 0) return;
             const outcome: Outcome(players) = .of(ranks);
             const w2 = weight * weight;

@@ -236,6 +236,8 @@ test "rank_fingerprint_unmasked: every key up to seven aces' reads inside the ta
     // Bounds-checked in this (safe) build: keys no hand makes included.
     var checksum: u64 = 0;
     var key: u32 = 0;
-    while (key <= 7 * value_fingerprints[12]) : (key += 1) checksum +%= rank_fingerprint_unmasked(key);
+    while (key <= 7 * value_fingerprints[12]) : (key += 1) checksum +%= rank_fingerprint_unmasked(
+        key,
+    );
     try std.testing.expect(checksum != 0);
 }

@@ -1,6 +1,6 @@
 //! What is wrong with a row of cards: the one record every kernel fills when a batch fails,
 //! on every CPU level and across the kernel objects' C ABI (so it is an `extern struct`).
-//! capi.zig's status.zig turns it into a `Status` and a `pp_error` for the caller.
+//! status.zig turns it into a `Status` and a `pp_error` for the caller.
 
 /// The first bad row of a batch, and why.
 pub const HandError = extern struct {

@@ -151,8 +151,6 @@ fn potentials(t: *const Transitions) [2]f64 {
     return .{ if (up_base > 0) up / up_base else 0, if (down_base > 0) down / down_base else 0 };
 }
 
-/// Features of hole cards `hole` (2 cards) on `board` (3 to 5 cards, disjoint); `histogram`
-/// (`bins`, or empty) gets the share of runouts in each bin of the final equity.
 /// Each live opponent's state against the hero now (behind, tied, ahead) into `now_state`,
 /// and how many opponents are in each.
 fn states_now(hero_now: u16, board_hand: eval.Accumulator, used: u64, now_state: *[combos.count]u8) [3]f64 {
@@ -168,6 +166,8 @@ fn states_now(hero_now: u16, board_hand: eval.Accumulator, used: u64, now_state:
     return counts;
 }
 
+/// Features of hole cards `hole` (2 cards) on `board` (3 to 5 cards, disjoint); `histogram`
+/// (`bins`, or empty) gets the share of runouts in each bin of the final equity.
 pub fn row_features(hole: u64, board: u64, bins: u32, histogram: []f64) HandFeatures {
     const board_hand = accumulator_of(board);
     const used = board | hole;

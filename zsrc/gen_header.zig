@@ -49,7 +49,12 @@ fn write_enum(w: *std.Io.Writer, comptime T: type, comptime prefix: []const u8) 
 
 /// Parameter names are not in a function's type, so they are read from its declaration,
 /// `pub fn name(a: A, b: B) …`, in the source of its export group (`capi.groups`).
-fn write_function(w: *std.Io.Writer, comptime name: []const u8, comptime F: type, comptime source: []const u8) !void {
+fn write_function(
+    w: *std.Io.Writer,
+    comptime name: []const u8,
+    comptime F: type,
+    comptime source: []const u8,
+) !void {
     const info = @typeInfo(F).@"fn";
     try w.print("{s} {s}(", .{ comptime c_type(info.return_type.?), name });
     if (info.param_types.len == 0) try w.writeAll("void");

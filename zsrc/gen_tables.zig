@@ -226,7 +226,10 @@ fn search_multipliers(gpa: std.mem.Allocator) ![value_count]u32 {
     var next: std.ArrayList(PartialSum) = .empty;
     defer next.deinit(gpa);
     // The value-0 histograms: 0..4 deuces.
-    for (0..count_per_value_max + 1) |c| try sums.append(gpa, .{ .sum = @intCast(c), .total = @intCast(c) });
+    for (0..count_per_value_max + 1) |c| try sums.append(
+        gpa,
+        .{ .sum = @intCast(c), .total = @intCast(c) },
+    );
 
     const bitmap_words = (1 << sum_bits_max) / 64;
     const present = try gpa.alloc(u64, bitmap_words);
@@ -330,7 +333,10 @@ fn pack_rows(gpa: std.mem.Allocator, keys: []const u32, ranks: []const u16) !Pac
         gpa.free(row_columns);
     }
     for (row_columns) |*c| c.* = .empty;
-    for (keys) |k| try row_columns[k >> row_shift].append(gpa, @intCast(k & ((1 << row_shift) - 1)));
+    for (keys) |k| try row_columns[k >> row_shift].append(
+        gpa,
+        @intCast(k & ((1 << row_shift) - 1)),
+    );
 
     const taken = try gpa.alloc(bool, lookup_size);
     defer gpa.free(taken);
@@ -459,7 +465,15 @@ pub fn main(init: std.process.Init) !void {
     };
     if (slot != omaha_ranks.len) return fail("Omaha's table has {d} slots, not {d}", .{ slot, omaha_ranks.len });
 
-    try write_tables(io, args[1], &multipliers, packed_tables, &flush_ranks, &describe, &omaha_ranks);
+    try write_tables(
+        io,
+        args[1],
+        &multipliers,
+        packed_tables,
+        &flush_ranks,
+        &describe,
+        &omaha_ranks,
+    );
 }
 
 fn check_five_card_classes(

@@ -212,7 +212,9 @@ pub fn Indexer(comptime layout: []const u8) type {
             }
         };
 
-        fn places(comptime what: enum { multiplier, level }) [configs.len][suits](if (what == .multiplier) u64 else u8) {
+        fn places(
+            comptime what: enum { multiplier, level },
+        ) [configs.len][suits](if (what == .multiplier) u64 else u8) {
             @setEvalBranchQuota(1_000_000);
             var t: [configs.len][suits](if (what == .multiplier) u64 else u8) = undefined;
             for (configs, 0..) |tuple, number| {
@@ -287,7 +289,13 @@ pub fn Indexer(comptime layout: []const u8) type {
             return &out;
         }
 
-        fn enumerate_round(round: usize, tuple: *[suits]Config, used: *[suits]u32, found: *[4096][suits]Config, n: *usize) void {
+        fn enumerate_round(
+            round: usize,
+            tuple: *[suits]Config,
+            used: *[suits]u32,
+            found: *[4096][suits]Config,
+            n: *usize,
+        ) void {
             if (round == layout.len) {
                 for (1..suits) |s| if (tuple[s] > tuple[s - 1]) return;
                 found[n.*] = tuple.*;
@@ -297,20 +305,54 @@ pub fn Indexer(comptime layout: []const u8) type {
             enumerate_suit(round, 0, layout[round], tuple, used, found, n);
         }
 
-        fn enumerate_suit(round: usize, suit: usize, left: u32, tuple: *[suits]Config, used: *[suits]u32, found: *[4096][suits]Config, n: *usize) void {
+        fn enumerate_suit(
+            round: usize,
+            suit: usize,
+            left: u32,
+            tuple: *[suits]Config,
+            used: *[suits]u32,
+            found: *[4096][suits]Config,
+            n: *usize,
+        ) void {
             if (suit == suits - 1) {
                 if (used[suit] + left > values) return;
                 return place(round, suit, left, 0, tuple, used, found, n);
             }
             const most: u32 = @min(left, values - used[suit]);
-            for (0..most + 1) |k| place(round, suit, @intCast(k), left - @as(u32, @intCast(k)), tuple, used, found, n);
+            for (0..most + 1) |k| place(
+                round,
+                suit,
+                @intCast(k),
+                left - @as(u32, @intCast(k)),
+                tuple,
+                used,
+                found,
+                n,
+            );
         }
 
-        fn place(round: usize, suit: usize, k: u32, left: u32, tuple: *[suits]Config, used: *[suits]u32, found: *[4096][suits]Config, n: *usize) void {
+        fn place(
+            round: usize,
+            suit: usize,
+            k: u32,
+            left: u32,
+            tuple: *[suits]Config,
+            used: *[suits]u32,
+            found: *[4096][suits]Config,
+            n: *usize,
+        ) void {
             const saved = tuple[suit];
             tuple[suit] = saved | @as(Config, k) << @intCast(4 * (layout.len - 1 - round));
             used[suit] += k;
-            if (suit == suits - 1) enumerate_round(round + 1, tuple, used, found, n) else enumerate_suit(round, suit + 1, left, tuple, used, found, n);
+            if (suit == suits - 1) enumerate_round(round + 1, tuple, used, found, n) else enumerate_suit(
+                round,
+                suit + 1,
+                left,
+                tuple,
+                used,
+                found,
+                n,
+            );
             used[suit] -= k;
             tuple[suit] = saved;
         }
@@ -521,7 +563,14 @@ const HandError = @import("failure.zig").HandError;
 
 /// Indexes rows of `hole` hole cards (`holes[n][hole]`) and `board` board cards
 /// (`boards[n][board]`) under the layout (which must exist: see `layout_of`).
-pub fn index_rows(hole: u32, holes: []const u8, board: u32, boards: []const u8, per_street: bool, out: []u64) ?HandError {
+pub fn index_rows(
+    hole: u32,
+    holes: []const u8,
+    board: u32,
+    boards: []const u8,
+    per_street: bool,
+    out: []u64,
+) ?HandError {
     inline for (layouts) |l| {
         if (l.hole == hole and l.board == board and l.per_street == per_street) {
             return index_rows_of(l, holes, boards, out);
@@ -530,7 +579,12 @@ pub fn index_rows(hole: u32, holes: []const u8, board: u32, boards: []const u8, 
     unreachable;
 }
 
-fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) ?HandError {
+fn index_rows_of(
+    comptime l: LayoutEntry,
+    holes: []const u8,
+    boards: []const u8,
+    out: []u64,
+) ?HandError {
     const I = Indexer(l.rounds);
     // Hole cards then one board round: the vector path takes the blocks of 8 it can.
     const vectored = comptime has_avx2 and l.hole == 2 and l.rounds.len >= 2;
@@ -551,7 +605,10 @@ fn index_rows_of(comptime l: LayoutEntry, holes: []const u8, boards: []const u8,
         }
         var all: u64 = 0;
         for (sets) |set| all |= set;
-        if ((bad | @intFromBool(@popCount(all) != l.hole + l.board)) != 0) return diagnose_row(cards[0..], row);
+        if ((bad | @intFromBool(@popCount(all) != l.hole + l.board)) != 0) return diagnose_row(
+            cards[0..],
+            row,
+        );
         o.* = I.index(sets);
     }
     return null;
@@ -569,7 +626,12 @@ const gather16 = gathers.gather16;
 /// compressed value is its value less the used values below it, and tables are read by
 /// gathers. Returns how many rows it indexed: a multiple of 8, stopping before a block
 /// holding a bad row.
-fn index_rows_vector(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, out: []u64) usize {
+fn index_rows_vector(
+    comptime l: LayoutEntry,
+    holes: []const u8,
+    boards: []const u8,
+    out: []u64,
+) usize {
     comptime std.debug.assert(l.rounds[1] + (l.rounds.len - 2) == l.board);
     comptime for (l.rounds[2..]) |n| std.debug.assert(n == 1);
     var row: usize = 0;
@@ -612,7 +674,10 @@ fn BlockCards(comptime l: LayoutEntry) type {
 
         const Block = @This();
 
-        inline fn read(hole_bytes: @Vector(lanes * l.hole, u8), board_bytes: @Vector(lanes * l.board, u8)) Block {
+        inline fn read(
+            hole_bytes: @Vector(lanes * l.hole, u8),
+            board_bytes: @Vector(lanes * l.board, u8),
+        ) Block {
             var bad: V = zero; // any lane not zero: a card past 51, or a card twice
             const hole0 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 0)), &bad);
             const hole1 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 1)), &bad);
@@ -633,7 +698,10 @@ fn BlockCards(comptime l: LayoutEntry) type {
             }
             var single: [singles]Card = undefined;
             inline for (0..singles) |j| {
-                single[j] = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, first_board + j)), &bad);
+                single[j] = Card.of(
+                    @shuffle(u8, board_bytes, undefined, positions(l.board, first_board + j)),
+                    &bad,
+                );
                 inline for (0..j) |i| bad |= @select(u32, single[i].id == single[j].id, ones, zero);
             }
             // Each single card's value among the values its suit has not used before it: one
@@ -645,9 +713,19 @@ fn BlockCards(comptime l: LayoutEntry) type {
                     const suit: V = @splat(s);
                     const hole_s = (hole0.bit & @select(u32, hole0.suit == suit, ones, zero)) |
                         (hole1.bit & @select(u32, hole1.suit == suit, ones, zero));
-                    used |= (hole_s | board_bits[s]) & @select(u32, single[j].suit == suit, ones, zero);
+                    used |= (hole_s | board_bits[s]) & @select(
+                        u32,
+                        single[j].suit == suit,
+                        ones,
+                        zero,
+                    );
                 }
-                inline for (0..j) |i| used |= single[i].bit & @select(u32, single[i].suit == single[j].suit, ones, zero);
+                inline for (0..j) |i| used |= single[i].bit & @select(
+                    u32,
+                    single[i].suit == single[j].suit,
+                    ones,
+                    zero,
+                );
                 bad |= used & single[j].bit;
                 places[j] = single[j].value -% @as(V, @popCount(used & (single[j].bit -% one)));
             }
@@ -690,7 +768,12 @@ fn BlockCards(comptime l: LayoutEntry) type {
             const below1 = h1 -% one; // all ones when absent
             const below2 = h2 -% one;
             const shifted = (b & below1) | ((b & ~below1 & below2) >> one) | ((b & ~below2) >> @splat(2));
-            const choices = @select(u32, kh == zero, one, @select(u32, kh == one, @as(V, @splat(13)), @as(V, @splat(78))));
+            const choices = @select(
+                u32,
+                kh == zero,
+                one,
+                @select(u32, kh == one, @as(V, @splat(13)), @as(V, @splat(78))),
+            );
             // Rounds after the first board round, innermost (last) first: index within the
             // round plus its choices times the rounds after it.
             var inner: V = zero;
@@ -784,7 +867,12 @@ inline fn suit_size_lanes(config: V, comptime singles: usize) V {
     const one: V = @splat(1);
     const kh = config >> @splat(3 + singles);
     const kb = (config >> @splat(singles)) & @as(V, @splat(7));
-    const hole_choices = @select(u32, kh == @as(V, @splat(0)), one, @select(u32, kh == one, @as(V, @splat(13)), @as(V, @splat(78))));
+    const hole_choices = @select(
+        u32,
+        kh == @as(V, @splat(0)),
+        one,
+        @select(u32, kh == one, @as(V, @splat(13)), @as(V, @splat(78))),
+    );
     var size = hole_choices *% flop_choices(@as(V, @splat(values)) - kh, kb);
     var left = @as(V, @splat(values)) - kh - kb;
     inline for (0..singles) |j| {
@@ -818,7 +906,12 @@ const Card = struct {
 
     inline fn of(bytes: @Vector(lanes, u8), bad: *V) Card {
         const id: V = bytes;
-        bad.* |= @select(u32, id >= @as(V, @splat(eval.card_count)), @as(V, @splat(1)), @as(V, @splat(0)));
+        bad.* |= @select(
+            u32,
+            id >= @as(V, @splat(eval.card_count)),
+            @as(V, @splat(1)),
+            @as(V, @splat(0)),
+        );
         const suit = (id *% @as(V, @splat(5042))) >> @splat(16); // id / 13 for id < 52
         const value = @min(id -% suit *% @as(V, @splat(values)), @as(V, @splat(31)));
         return .{ .id = id, .suit = suit, .value = value, .bit = @as(V, @splat(1)) << @intCast(value) };
@@ -832,7 +925,12 @@ fn positions(comptime k: usize, comptime c: usize) @Vector(lanes, i32) {
     return p;
 }
 
-inline fn row_cards(comptime l: LayoutEntry, holes: []const u8, boards: []const u8, row: usize) [l.hole + l.board]u8 {
+inline fn row_cards(
+    comptime l: LayoutEntry,
+    holes: []const u8,
+    boards: []const u8,
+    row: usize,
+) [l.hole + l.board]u8 {
     var cards: [l.hole + l.board]u8 = undefined;
     inline for (0..l.hole) |i| cards[i] = holes[row * l.hole + i];
     inline for (0..l.board) |i| cards[l.hole + i] = boards[row * l.board + i];
@@ -853,7 +951,14 @@ fn diagnose_row(cards: []const u8, row: usize) HandError {
 
 /// The canonical hand of every index: `holes[n][hole]`, `boards[n][board]`, each round's
 /// cards in increasing order.
-pub fn unindex_rows(hole: u32, board: u32, per_street: bool, indices: []const u64, holes: []u8, boards: []u8) ?HandError {
+pub fn unindex_rows(
+    hole: u32,
+    board: u32,
+    per_street: bool,
+    indices: []const u64,
+    holes: []u8,
+    boards: []u8,
+) ?HandError {
     inline for (layouts) |l| {
         if (l.hole == hole and l.board == board and l.per_street == per_street) {
             const I = Indexer(l.rounds);
@@ -891,7 +996,9 @@ test "isomorphism: round trips and relabelled suits share an index (flop, sample
         rng.shuffle(u6, &perm);
         var moved: [2]u64 = @splat(0);
         for (sets, 0..) |set, r| {
-            for (0..suits) |s| moved[r] |= ((set >> @intCast(values * s)) & value_mask) << @intCast(values * @as(u32, perm[s]));
+            for (0..suits) |s| moved[r] |= ((set >> @intCast(values * s)) & value_mask) << @intCast(
+                values * @as(u32, perm[s]),
+            );
         }
         try std.testing.expectEqual(index, I.index(moved));
     }

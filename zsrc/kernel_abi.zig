@@ -1,8 +1,8 @@
-//! The contract between capi.zig and the kernel objects it dispatches to at run time.
+//! The contract between the exports (capi/) and the kernel objects dispatch.zig picks.
 //!
 //! kernels.zig is compiled once per CPU level (on x86-64: `baseline` for any x86-64, `avx2`
 //! for x86-64-v3, AVX2 + BMI2, and `avx512` for x86-64-v4 + VBMI), each copy exporting its
-//! functions under its own prefix; capi.zig picks one set when the library loads (or when
+//! functions under its own prefix; dispatch.zig picks one set when the library loads (or when
 //! asked, `pp_select_cpu`).
 //! Every function here has the same signature at every level, so they are interchangeable.
 const eval = @import("eval.zig");
@@ -13,7 +13,7 @@ const isomorphism = @import("isomorphism.zig");
 const features = @import("features.zig");
 const omaha_equity = @import("omaha_equity.zig");
 
-/// A failed batch's record, filled by the kernel and read by capi.zig.
+/// A failed batch's record, filled by the kernel and read by the export (status.zig).
 pub const HandError = @import("failure.zig").HandError;
 
 /// Each returns true on success; on false, `*failure` says which row and why.

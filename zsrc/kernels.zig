@@ -48,30 +48,84 @@ fn board_values(
     );
 }
 
-fn hand_features(holes: [*]const u8, boards: [*]const u8, board_cards: u32, n: u64, bins: u32, out: [*]features.HandFeatures, histogram: [*]f64) callconv(.c) void {
-    features.feature_rows(holes[0 .. 2 * n], boards[0 .. n * board_cards], board_cards, bins, out[0..n], histogram[0 .. n * bins]);
+fn hand_features(
+    holes: [*]const u8,
+    boards: [*]const u8,
+    board_cards: u32,
+    n: u64,
+    bins: u32,
+    out: [*]features.HandFeatures,
+    histogram: [*]f64,
+) callconv(.c) void {
+    features.feature_rows(
+        holes[0 .. 2 * n],
+        boards[0 .. n * board_cards],
+        board_cards,
+        bins,
+        out[0..n],
+        histogram[0 .. n * bins],
+    );
 }
 
-fn hand_index(hole: u32, holes: [*]const u8, board: u32, boards: [*]const u8, per_street: bool, n: u64, out: [*]u64, failure: *abi.HandError) callconv(.c) bool {
+fn hand_index(
+    hole: u32,
+    holes: [*]const u8,
+    board: u32,
+    boards: [*]const u8,
+    per_street: bool,
+    n: u64,
+    out: [*]u64,
+    failure: *abi.HandError,
+) callconv(.c) bool {
     const e = isomorphism.index_rows(hole, holes[0 .. n * hole], board, boards[0 .. n * board], per_street, out[0..n]) orelse return true;
     failure.* = e;
     return false;
 }
 
-fn hand_unindex(hole: u32, board: u32, per_street: bool, indices: [*]const u64, n: u64, holes: [*]u8, boards: [*]u8, failure: *abi.HandError) callconv(.c) bool {
+fn hand_unindex(
+    hole: u32,
+    board: u32,
+    per_street: bool,
+    indices: [*]const u64,
+    n: u64,
+    holes: [*]u8,
+    boards: [*]u8,
+    failure: *abi.HandError,
+) callconv(.c) bool {
     const e = isomorphism.unindex_rows(hole, board, per_street, indices[0..n], holes[0 .. n * hole], boards[0 .. n * board]) orelse return true;
     failure.* = e;
     return false;
 }
 
-fn equity_sample(spot: *const spot_zig.Spot, key: u64, first_game: u64, games: u64, counts: [*]sampler.Counts, out: [*]spot_zig.Sums) callconv(.c) void {
+fn equity_sample(
+    spot: *const spot_zig.Spot,
+    key: u64,
+    first_game: u64,
+    games: u64,
+    counts: [*]sampler.Counts,
+    out: [*]spot_zig.Sums,
+) callconv(.c) void {
     const n = spot.players * spot_zig.slots;
     sampler.sample(spot, key, first_game, games, counts[0..n], out[0..n]);
 }
 
-fn equity_count(spot: *const spot_zig.Spot, order: [*]const u8, first_item: u64, items: u64, scratch: [*]f64, out: [*]spot_zig.Sums) callconv(.c) void {
+fn equity_count(
+    spot: *const spot_zig.Spot,
+    order: [*]const u8,
+    first_item: u64,
+    items: u64,
+    scratch: [*]f64,
+    out: [*]spot_zig.Sums,
+) callconv(.c) void {
     const sums = out[0 .. spot.players * spot_zig.slots];
-    counter.count(spot, order[0..spot.players], first_item, items, scratch[0..counter.scratch_len], sums);
+    counter.count(
+        spot,
+        order[0..spot.players],
+        first_item,
+        items,
+        scratch[0..counter.scratch_len],
+        sums,
+    );
 }
 
 fn equity_exact(
@@ -90,12 +144,31 @@ fn equity_exact(
     games.* += table.games;
 }
 
-fn street_equities(boards: [*]const u8, holes: [*]const u8, players: u32, rows: u64, flop_out: [*]f32, turn_out: [*]f32) callconv(.c) void {
+fn street_equities(
+    boards: [*]const u8,
+    holes: [*]const u8,
+    players: u32,
+    rows: u64,
+    flop_out: [*]f32,
+    turn_out: [*]f32,
+) callconv(.c) void {
     const n = rows * players;
-    equity.street_equities(boards[0 .. rows * equity.board_cards_max], holes[0 .. n * 2], players, flop_out[0..n], turn_out[0..n]);
+    equity.street_equities(
+        boards[0 .. rows * equity.board_cards_max],
+        holes[0 .. n * 2],
+        players,
+        flop_out[0..n],
+        turn_out[0..n],
+    );
 }
 
-fn rank_cards_status(cards: [*]const u8, n: u64, k: u32, out: [*]u16, status: [*]u8) callconv(.c) void {
+fn rank_cards_status(
+    cards: [*]const u8,
+    n: u64,
+    k: u32,
+    out: [*]u16,
+    status: [*]u8,
+) callconv(.c) void {
     columns.rank_card_rows(cards[0 .. n * k], k, out[0..n], status[0..n]);
 }
 
@@ -130,7 +203,13 @@ fn rank_sets_status(sets: [*]const u64, n: u64, out: [*]u16, status: [*]u8) call
     columns.rank_sets(sets[0..n], out[0..n], status[0..n]);
 }
 
-fn rank_cards(cards: [*]const u8, n: u64, k: u32, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
+fn rank_cards(
+    cards: [*]const u8,
+    n: u64,
+    k: u32,
+    out: [*]u16,
+    failure: *abi.HandError,
+) callconv(.c) bool {
     const e = batch.rank_card_rows(cards[0 .. n * k], k, out[0..n]) orelse return true;
     failure.* = e;
     return false;
@@ -142,7 +221,12 @@ fn rank_sets(sets: [*]const u64, n: u64, out: [*]u16, failure: *abi.HandError) c
     return false;
 }
 
-fn rank_accumulators(accumulators: [*]const eval.Accumulator, n: u64, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
+fn rank_accumulators(
+    accumulators: [*]const eval.Accumulator,
+    n: u64,
+    out: [*]u16,
+    failure: *abi.HandError,
+) callconv(.c) bool {
     const e = batch.rank_accumulators(accumulators[0..n], out[0..n]) orelse return true;
     failure.* = e;
     return false;
@@ -168,18 +252,38 @@ fn rank_showdown(
     return false;
 }
 
-fn rank_omaha(boards: [*]const u8, board_cards: u32, holes: [*]const u8, hole_cards: u32, players: u32, rows: u64, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
+fn rank_omaha(
+    boards: [*]const u8,
+    board_cards: u32,
+    holes: [*]const u8,
+    hole_cards: u32,
+    players: u32,
+    rows: u64,
+    out: [*]u16,
+    failure: *abi.HandError,
+) callconv(.c) bool {
     const n = rows * players;
     const e = omaha.rank_rows(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * hole_cards], hole_cards, players, out[0..n]) orelse return true;
     failure.* = e;
     return false;
 }
 
-fn omaha_exact(s: *const omaha_equity.Spot, part: u32, parts: u32, out: [*]spot_zig.Sums) callconv(.c) u64 {
+fn omaha_exact(
+    s: *const omaha_equity.Spot,
+    part: u32,
+    parts: u32,
+    out: [*]spot_zig.Sums,
+) callconv(.c) u64 {
     return omaha_equity.exact(s.*, part, parts, out[0..s.players]);
 }
 
-fn omaha_sample(s: *const omaha_equity.Spot, key: u64, first_game: u64, games: u64, out: [*]spot_zig.Sums) callconv(.c) void {
+fn omaha_sample(
+    s: *const omaha_equity.Spot,
+    key: u64,
+    first_game: u64,
+    games: u64,
+    out: [*]spot_zig.Sums,
+) callconv(.c) void {
     omaha_equity.sample(s.*, key, first_game, games, out[0..s.players]);
 }
 
@@ -191,7 +295,13 @@ fn combinations(deck: u64, state: *u64, out: [*]u64, capacity: u64) callconv(.c)
     return enumerate.combinations(deck, state, out[0..capacity]);
 }
 
-fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16]u64) callconv(.c) void {
+fn category_counts(
+    deck: u64,
+    k: u32,
+    first_slot: u32,
+    stride: u32,
+    counts: *[16]u64,
+) callconv(.c) void {
     enumerate.category_counts(deck, k, first_slot, stride, counts);
 }
 

@@ -16,7 +16,10 @@ const options = @import("link_options");
 pub fn table(comptime name: []const u8, comptime value: anytype) *const @TypeOf(value) {
     const Table = @TypeOf(value);
     const symbol = "pp_table_" ++ name;
-    if (!options.owns_tables) return @extern(*const Table, .{ .name = symbol, .visibility = .hidden });
+    if (!options.owns_tables) return @extern(
+        *const Table,
+        .{ .name = symbol, .visibility = .hidden },
+    );
     const Holder = struct {
         const data: Table = value;
     };

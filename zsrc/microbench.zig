@@ -96,7 +96,10 @@ fn time_row_sources(d: *Data) void {
             var flushes: usize = 0;
             while (row < hands) : (row += Ids.lanes) {
                 const tallied = (Ids{ .cards = d.cards }).tally(row);
-                d.keys[row..][0..Ids.lanes].* = @as(@Vector(Ids.lanes, u32), @truncate(tallied.fingerprints));
+                d.keys[row..][0..Ids.lanes].* = @as(
+                    @Vector(Ids.lanes, u32),
+                    @truncate(tallied.fingerprints),
+                );
                 flushes += @popCount(@as(@Int(.unsigned, Ids.lanes), @bitCast(tallied.flush)));
                 d.sink +%= @intFromBool(tallied.bad);
             }
@@ -108,7 +111,9 @@ fn time_row_sources(d: *Data) void {
             d.sink +%= @intFromBool(blocks.rank_blocks(Ids{ .cards = d.hot }, d.out, hands));
             const hot_ranked = per_hand(started, d.io);
             started = now(d.io);
-            d.sink +%= @intFromBool(blocks.rank_blocks(source.SetRows{ .sets = d.sets }, d.out, hands));
+            d.sink +%= @intFromBool(
+                blocks.rank_blocks(source.SetRows{ .sets = d.sets }, d.out, hands),
+            );
             const sets_ranked = per_hand(started, d.io);
             std.debug.print("{s}: ids tally {d:.3} ({d} flushes), ids rank {d:.3}, hot tables {d:.3}; sets rank {d:.3} ns/hand\n", .{ name, tally, flushes, ranked, hot_ranked, sets_ranked });
         }
@@ -132,7 +137,10 @@ fn time_showdown(d: *Data) void {
     const showdown_out = d.out[0 .. showdown_rows * players];
     started = now(d.io);
     const cold = showdown.rank_showdown(5, boards, holes, players, showdown_out);
-    const cold_ns = @as(f64, @floatFromInt(now(d.io) - started)) / @as(f64, @floatFromInt(cold.rows * players));
+    const cold_ns = @as(f64, @floatFromInt(now(d.io) - started)) / @as(
+        f64,
+        @floatFromInt(cold.rows * players),
+    );
     // Hot: every row one of the first ten.
     for (10..showdown_rows) |row| {
         @memcpy(boards[row * 5 ..][0..5], boards[(row % 10) * 5 ..][0..5]);
@@ -140,7 +148,10 @@ fn time_showdown(d: *Data) void {
     }
     started = now(d.io);
     const warm = showdown.rank_showdown(5, boards, holes, players, showdown_out);
-    const hot_ns = @as(f64, @floatFromInt(now(d.io) - started)) / @as(f64, @floatFromInt(warm.rows * players));
+    const hot_ns = @as(f64, @floatFromInt(now(d.io) - started)) / @as(
+        f64,
+        @floatFromInt(warm.rows * players),
+    );
     std.debug.print("showdown, 6 players: {d:.3} ns a ranked hand, hot tables {d:.3} ({})\n", .{ cold_ns, hot_ns, cold.bad or warm.bad });
     deal.deal_rows(random.seed_key(1), 0, 7, eval.full_deck, d.cards);
 }

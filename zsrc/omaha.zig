@@ -159,13 +159,23 @@ pub fn rank_rows(
     assert(n <= eval.card_count); // the caller checks that the deck holds every player
     for (0..rows) |row| {
         @memcpy(row_cards[0..board_cards], boards[row * board_cards ..][0..board_cards]);
-        @memcpy(row_cards[board_cards..n], holes[row * players * hole_cards ..][0 .. players * hole_cards]);
+        @memcpy(
+            row_cards[board_cards..n],
+            holes[row * players * hole_cards ..][0 .. players * hole_cards],
+        );
         if (batch.diagnose_card_row(row_cards[0..n], row)) |e| return e;
     }
     unreachable;
 }
 
-fn rank_fixed(comptime b: u32, comptime k: u32, boards: []const u8, holes: []const u8, players: u32, out: []u16) bool {
+fn rank_fixed(
+    comptime b: u32,
+    comptime k: u32,
+    boards: []const u8,
+    holes: []const u8,
+    players: u32,
+    out: []u16,
+) bool {
     const rows = out.len / players;
     var invalid = false;
     for (0..rows) |row| invalid = rank_row(b, k, boards, holes, players, row, out) or invalid;
@@ -248,7 +258,12 @@ pub fn Board(comptime b: u32) type {
 
         /// `rank` of a hand whose value pairs are numbered already (`hole_pairs`): a hand
         /// ranked on many boards numbers them once.
-        pub inline fn rank_pairs(board: *const @This(), comptime k: u32, pairs: *const Pairs(k), hole: *const [k]u8) u16 {
+        pub inline fn rank_pairs(
+            board: *const @This(),
+            comptime k: u32,
+            pairs: *const Pairs(k),
+            hole: *const [k]u8,
+        ) u16 {
             @setEvalBranchQuota(10_000); // the unrolled (pair, triple) loop: up to 150 loads
             // One running maximum per pair: a single one would chain every compare.
             var bests: [pairs.len]u16 = undefined;
@@ -264,7 +279,15 @@ pub fn Board(comptime b: u32) type {
 }
 
 /// One row, its players in turn; true when the row is bad.
-fn rank_row(comptime b: u32, comptime k: u32, boards: []const u8, holes: []const u8, players: u32, row: usize, out: []u16) bool {
+fn rank_row(
+    comptime b: u32,
+    comptime k: u32,
+    boards: []const u8,
+    holes: []const u8,
+    players: u32,
+    row: usize,
+    out: []u16,
+) bool {
     const board: Board(b) = .init(boards[row * b ..][0..b]);
     var row_set = board.set;
     for (0..players) |p| {
@@ -308,7 +331,10 @@ test "omaha: against every two-and-three choice ranked by the evaluator" {
                 }
                 if (n < cards.len) continue;
                 var out: [players]u16 = undefined;
-                try std.testing.expectEqual(@as(?HandError, null), rank_rows(cards[0..b], b, cards[b..], k, players, &out));
+                try std.testing.expectEqual(
+                    @as(?HandError, null),
+                    rank_rows(cards[0..b], b, cards[b..], k, players, &out),
+                );
                 for (0..players) |p| {
                     const hole = cards[b + p * k ..][0..k];
                     var best: u16 = 0;

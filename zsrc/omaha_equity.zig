@@ -87,7 +87,14 @@ pub fn sample(s: Spot, key: u64, first_game: u64, games: u64, out: []spot.Sums) 
     }
 }
 
-fn sample_k(comptime k: u32, s: Spot, key: u64, first_game: u64, games: u64, out: []spot.Sums) void {
+fn sample_k(
+    comptime k: u32,
+    s: Spot,
+    key: u64,
+    first_game: u64,
+    games: u64,
+    out: []spot.Sums,
+) void {
     var holes: [players_max * k]u8 = undefined;
     var cards: [5]u8 = undefined;
     const known_holes = s.holes[0 .. s.players * k];
@@ -114,12 +121,21 @@ fn sample_k(comptime k: u32, s: Spot, key: u64, first_game: u64, games: u64, out
             const p = @ctz(rest);
             pairs[p] = omaha.hole_pairs(k, holes[p * k ..][0..k]);
         }
-        settle(k, .{ .holes = holes[0..known_holes.len], .hole_cards = k, .players = s.players, .board = s.board, .deck = s.deck }, &pairs, &cards, out);
+        settle(
+            k,
+            .{ .holes = holes[0..known_holes.len], .hole_cards = k, .players = s.players, .board = s.board, .deck = s.deck },
+            &pairs,
+            &cards,
+            out,
+        );
     }
 }
 
 inline fn draw_card(key: u64, game: u64, draw: *u64, deck: *u64, left: *u32) u8 {
-    const card = bits.nth_set_bit(deck.*, random.below(random.draw_word(key, game, draw.*), left.*));
+    const card = bits.nth_set_bit(
+        deck.*,
+        random.below(random.draw_word(key, game, draw.*), left.*),
+    );
     deck.* &= ~(@as(u64, 1) << card);
     left.* -= 1;
     draw.* += 1;
@@ -128,7 +144,13 @@ inline fn draw_card(key: u64, game: u64, draw: *u64, deck: *u64, left: *u32) u8 
 
 /// Ranks every player's hand (its value pairs numbered in `pairs`) on the full board
 /// `cards` and shares the pot.
-inline fn settle(comptime k: u32, s: Spot, pairs: *const [players_max]omaha.Pairs(k), cards: *const [5]u8, out: []spot.Sums) void {
+inline fn settle(
+    comptime k: u32,
+    s: Spot,
+    pairs: *const [players_max]omaha.Pairs(k),
+    cards: *const [5]u8,
+    out: []spot.Sums,
+) void {
     const board: omaha.Board(5) = .init(cards);
     var ranks: [players_max]u16 = undefined;
     var best: u16 = 0;

@@ -152,7 +152,10 @@ test "parse_strings: forms, separators and errors" {
     const text = "AhKd 7c10s,2C";
     var ids: [8]u8 = undefined;
     var counts: [1]u32 = undefined;
-    try std.testing.expectEqual(@as(?ParseError, null), parse_strings(text, &.{ 0, text.len }, &ids, &counts));
+    try std.testing.expectEqual(
+        @as(?ParseError, null),
+        parse_strings(text, &.{ 0, text.len }, &ids, &counts),
+    );
     try std.testing.expectEqual(@as(u32, 5), counts[0]);
     try std.testing.expectEqualSlices(u8, &.{ 38, 50, 18, 8, 13 }, ids[0..5]);
 

@@ -36,7 +36,11 @@ pub const AccumulatorRows = if (rows_avx512.available) rows_avx512.AccumulatorRo
 
 /// Ranks the rows of `cards` (5..7) ids that `blocks_end` allows (the caller ranks the
 /// rest) and returns how many that was, and whether any was bad.
-pub fn rank_card_rows(comptime cards: u32, ids: []const u8, out: []u16) struct { rows: usize, bad: bool } {
+pub fn rank_card_rows(
+    comptime cards: u32,
+    ids: []const u8,
+    out: []u16,
+) struct { rows: usize, bad: bool } {
     std.debug.assert(ids.len == out.len * cards);
     const Rows = CardRows(cards);
     const end = blocks_end(Rows, out.len);
@@ -100,7 +104,9 @@ test "blocks: every seven-card hand, its cards in shifting orders, ranks as the 
                 comptime std.debug.assert(Rows.spare_rows <= spare);
                 const end = blocks_end(Rows, filled + spare);
                 try std.testing.expect(end + block_rows >= filled);
-                try std.testing.expect(!rank_blocks(Rows{ .cards = cards[0 .. (filled + spare) * cards_per_row] }, &ranks, end));
+                try std.testing.expect(
+                    !rank_blocks(Rows{ .cards = cards[0 .. (filled + spare) * cards_per_row] }, &ranks, end),
+                );
                 try std.testing.expectEqualSlices(u16, expected[0..end], ranks[0..end]);
             }
             filled = 0;
@@ -168,7 +174,10 @@ test "blocks, fuzzed ids: a block passes exactly when every row is distinct card
                         if (card >= eval.card_count or seen & (@as(u64, 1) << @intCast(card)) != 0) break false;
                         seen |= @as(u64, 1) << @intCast(card);
                     } else true;
-                    if (!good) all_good = false else if (!bad) try std.testing.expectEqual(eval.rank_cards(hand), ranks[row]);
+                    if (!good) all_good = false else if (!bad) try std.testing.expectEqual(
+                        eval.rank_cards(hand),
+                        ranks[row],
+                    );
                 }
                 try std.testing.expectEqual(!all_good, bad);
                 if (bad) bad_blocks += 1 else good_blocks += 1;
@@ -190,8 +199,14 @@ test "blocks: sets of 1 to 7 cards rank as rank_set; bad sets mark the block" {
                 state = random.mix64(state +% row);
                 const cards = 1 + state % 7;
                 const deck = if (trial % 3 == 0) eval.full_deck & 0x3FFFFFF else eval.full_deck;
-                set.* = bits.pdep((@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20), deck);
-                if (@popCount(set.*) != cards) set.* = bits.pdep((@as(u64, 1) << @intCast(cards)) - 1, deck);
+                set.* = bits.pdep(
+                    (@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20),
+                    deck,
+                );
+                if (@popCount(set.*) != cards) set.* = bits.pdep(
+                    (@as(u64, 1) << @intCast(cards)) - 1,
+                    deck,
+                );
             }
             const source: Rows = .{ .sets = &sets };
             try std.testing.expect(!rank_block(source, &ranks, 0));
@@ -218,14 +233,23 @@ fn check_accumulator_rows(comptime Rows: type) !void {
             const cards = 1 + state % 7;
             // Flushes made likely by dealing from two suits now and then.
             const deck = if (trial % 3 == 0) eval.full_deck & 0x3FFFFFF else eval.full_deck;
-            var set = bits.pdep((@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20), deck);
-            if (@popCount(set) != cards) set = bits.pdep((@as(u64, 1) << @intCast(cards)) - 1, deck);
+            var set = bits.pdep(
+                (@as(u64, 1) << @intCast(cards)) - 1 << @intCast((state >> 8) % 20),
+                deck,
+            );
+            if (@popCount(set) != cards) set = bits.pdep(
+                (@as(u64, 1) << @intCast(cards)) - 1,
+                deck,
+            );
             accumulator.* = .empty;
             while (set != 0) : (set &= set - 1) accumulator.add(@intCast(@ctz(set)));
         }
         const source: Rows = .{ .accumulators = &accumulators };
         try std.testing.expect(!rank_block(source, &ranks, 0));
-        for (accumulators, ranks) |accumulator, rank| try std.testing.expectEqual(eval.rank_accumulator(accumulator), rank);
+        for (accumulators, ranks) |accumulator, rank| try std.testing.expectEqual(
+            eval.rank_accumulator(accumulator),
+            rank,
+        );
         state = random.mix64(state);
         const victim = &accumulators[state % block_rows];
         switch (trial % 5) {
@@ -265,7 +289,10 @@ test "text rows: random hands in either case parse and rank as the scalar path" 
             while (first < blocks_end(Rows, rows)) : (first += block_rows) {
                 try std.testing.expect(!rank_block(source, &ranks, first));
                 for (ranks[first..][0..block_rows], first..) |rank, row| {
-                    try std.testing.expectEqual(eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]), rank);
+                    try std.testing.expectEqual(
+                        eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]),
+                        rank,
+                    );
                 }
             }
         }
@@ -276,7 +303,10 @@ test "text rows: any byte that is not a value or suit in its place marks the blo
     inline for (compact_text_sources) |Rows| {
         const row_text = "AhKd7c2s3sQhJd";
         var text: [(block_rows + 2) * TextRows.width]u8 = undefined;
-        for (0..block_rows + 2) |row| @memcpy(text[row * TextRows.width ..][0..TextRows.width], row_text);
+        for (0..block_rows + 2) |row| @memcpy(
+            text[row * TextRows.width ..][0..TextRows.width],
+            row_text,
+        );
         var ranks: [block_rows + 1]u16 = undefined;
         const source: Rows = .{ .text = &text };
         try std.testing.expect(!rank_block(source, &ranks, 0));
@@ -328,7 +358,10 @@ test "spaced text rows: 'Ah Kd,7c …' ranks as the scalar path; any other separ
                 const first = block * block_rows;
                 try std.testing.expect(!rank_block(source, &ranks, first));
                 for (ranks[first..][0..block_rows], first..) |rank, row| {
-                    try std.testing.expectEqual(eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]), rank);
+                    try std.testing.expectEqual(
+                        eval.rank_cards(cards[row * cards_per_row ..][0..cards_per_row]),
+                        rank,
+                    );
                 }
             }
             // Any byte but a space or comma where a separator goes: the block is bad.

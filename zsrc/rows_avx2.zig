@@ -191,18 +191,33 @@ inline fn tally_four_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     inline for (0..3) |plane| {
         // Low nibbles: values 0..3 in a field's low byte, 8..11 in its high byte; high
         // nibbles: 4..7 and 12.
-        const low_sums = @select(u8, is_high_byte, lookup16(nibble_planes[2][plane], low), lookup16(nibble_planes[0][plane], low));
-        const high_sums = @select(u8, is_high_byte, lookup16(nibble_planes[3][plane], high), lookup16(nibble_planes[1][plane], high));
+        const low_sums = @select(
+            u8,
+            is_high_byte,
+            lookup16(nibble_planes[2][plane], low),
+            lookup16(nibble_planes[0][plane], low),
+        );
+        const high_sums = @select(
+            u8,
+            is_high_byte,
+            lookup16(nibble_planes[3][plane], high),
+            lookup16(nibble_planes[1][plane], high),
+        );
         fingerprints += (lane_sums(low_sums) + lane_sums(high_sums)) << @splat(8 * plane);
     }
     const byte_counts = lookup16(nibble_popcounts, low) + lookup16(nibble_popcounts, high);
     const cards = lane_sums(byte_counts);
     const words: @Vector(16, u16) = @bitCast(byte_counts);
-    const suit_counts: Lanes = @bitCast((words + (words >> @splat(8))) & @as(@Vector(16, u16), @splat(0xFF)));
+    const suit_counts: Lanes = @bitCast(
+        (words + (words >> @splat(8))) & @as(@Vector(16, u16), @splat(0xFF)),
+    );
     const bad = (cards == @as(Lanes, @splat(0))) | (cards > @as(Lanes, @splat(cards_per_row))) |
         (sets & @as(Lanes, @splat(eval.set_invalid_bits)) != @as(Lanes, @splat(0)));
     // A 16-bit count reaching five sets its bit 4 after adding 11 (at most 13: no carry).
-    const flush = (suit_counts + @as(Lanes, @splat(0x000B_000B_000B_000B))) & @as(Lanes, @splat(0x0010_0010_0010_0010)) != @as(Lanes, @splat(0));
+    const flush = (suit_counts + @as(Lanes, @splat(0x000B_000B_000B_000B))) & @as(Lanes, @splat(0x0010_0010_0010_0010)) != @as(
+        Lanes,
+        @splat(0),
+    );
     // The counts, 16-bit fields c0 c1 c2 c3, as the key's four 4-bit counters.
     const counters = (suit_counts & @as(Lanes, @splat(0xF))) | ((suit_counts >> @splat(12)) & @as(Lanes, @splat(0xF0))) |
         ((suit_counts >> @splat(24)) & @as(Lanes, @splat(0xF00))) | ((suit_counts >> @splat(36)) & @as(Lanes, @splat(0xF000)));
@@ -247,7 +262,9 @@ fn Text(comptime stride: u32) type {
         /// 'A' 'J' 'K' 'C' 'D' 'H'; 'Q' 'T' 'S'; the lower case letters share their upper
         /// case's table: their high nibble is two more).
         const digits = table16(.{ 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0 });
-        const letters_a_to_o = table16(.{ 0, 13, 0, 0x21, 0x23, 0, 0, 0, 0x22, 0, 10, 12, 0, 0, 0, 0 });
+        const letters_a_to_o = table16(
+            .{ 0, 13, 0, 0x21, 0x23, 0, 0, 0, 0x22, 0, 10, 12, 0, 0, 0, 0 },
+        );
         const letters_p_to_z = table16(.{ 0, 11, 0, 0x20, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 });
 
         /// Rows `first .. first + 4`: each row's character pairs (`load`), the rows `first` and
@@ -261,7 +278,9 @@ fn Text(comptime stride: u32) type {
             const row_3 = rows.load(first + 3);
             const front = decode(row_0.pairs, row_2.pairs);
             const back = decode(row_1.pairs, row_3.pairs);
-            const separators_bad = @intFromBool(row_0.bad) | @intFromBool(row_1.bad) | @intFromBool(row_2.bad) | @intFromBool(row_3.bad);
+            const separators_bad = @intFromBool(row_0.bad) | @intFromBool(row_1.bad) | @intFromBool(row_2.bad) | @intFromBool(
+                row_3.bad,
+            );
             const pairs_front = @"llvm.x86.avx2.pmadd.ub.sw"(front.codes, pair_weights);
             const pairs_back = @"llvm.x86.avx2.pmadd.ub.sw"(back.codes, pair_weights);
             const bias: Words = @splat(1 + 13 * 0x20);
@@ -282,14 +301,27 @@ fn Text(comptime stride: u32) type {
             // Spaced: bytes 0..15 hold cards 0..4, bytes 4..19 cards 5 and 6.
             const head: @Vector(16, u8) = start[0..16].*;
             const tail: @Vector(16, u8) = start[4..20].*;
-            const pairs = @shuffle(u8, head, tail, [16]i32{ 0, 1, 3, 4, 6, 7, 9, 10, 12, 13, ~@as(i32, 11), ~@as(i32, 12), ~@as(i32, 14), ~@as(i32, 15), 0, 1 });
-            const separators = @shuffle(u8, head, tail, [8]i32{ 2, 5, 8, 11, 14, ~@as(i32, 13), 2, 2 });
+            const pairs = @shuffle(
+                u8,
+                head,
+                tail,
+                [16]i32{ 0, 1, 3, 4, 6, 7, 9, 10, 12, 13, ~@as(i32, 11), ~@as(i32, 12), ~@as(i32, 14), ~@as(i32, 15), 0, 1 },
+            );
+            const separators = @shuffle(
+                u8,
+                head,
+                tail,
+                [8]i32{ 2, 5, 8, 11, 14, ~@as(i32, 13), 2, 2 },
+            );
             const is_separator = (separators == @as(@Vector(8, u8), @splat(' '))) | (separators == @as(@Vector(8, u8), @splat(',')));
             return .{ .pairs = pairs, .bad = !@reduce(.And, is_separator) };
         }
 
         /// Two rows' characters → codes, and whether any is not what its place wants.
-        inline fn decode(low_row: @Vector(16, u8), high_row: @Vector(16, u8)) struct { codes: Bytes, bad: bool } {
+        inline fn decode(
+            low_row: @Vector(16, u8),
+            high_row: @Vector(16, u8),
+        ) struct { codes: Bytes, bad: bool } {
             const chars = @shuffle(u8, low_row, high_row, concat_halves());
             const low = chars & @as(Bytes, @splat(0x0F));
             const high = chars >> @splat(4);
@@ -297,7 +329,12 @@ fn Text(comptime stride: u32) type {
             const case_folded = high | @as(Bytes, @splat(2));
             const code = @select(u8, high == @as(Bytes, @splat(3)), lookup16(digits, low), zero) |
                 @select(u8, case_folded == @as(Bytes, @splat(6)), lookup16(letters_a_to_o, low), zero) |
-                @select(u8, case_folded == @as(Bytes, @splat(7)), lookup16(letters_p_to_z, low), zero);
+                @select(
+                    u8,
+                    case_folded == @as(Bytes, @splat(7)),
+                    lookup16(letters_p_to_z, low),
+                    zero,
+                );
             // A value place wants a code 1..13, a suit place 0x20..0x23: code - first <= span.
             const wrong = code -% place_firsts > place_spans;
             return .{ .codes = code, .bad = @reduce(.Or, wrong) };

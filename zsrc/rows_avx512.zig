@@ -165,7 +165,9 @@ fn low_chunk_plane(comptime plane: u5) Bytes {
 /// The same for a high chunk, in the two halves `vpermi2b` takes.
 fn high_chunk_plane(comptime plane: u5) [2]Bytes {
     var halves: [2][64]u8 = undefined;
-    for (0..128) |pattern| halves[pattern / 64][pattern % 64] = @truncate(chunk_sum(pattern, low_chunk_values) >> (8 * plane));
+    for (0..128) |pattern| halves[pattern / 64][pattern % 64] = @truncate(
+        chunk_sum(pattern, low_chunk_values) >> (8 * plane),
+    );
     return .{ halves[0], halves[1] };
 }
 
@@ -193,7 +195,12 @@ inline fn tally_eight_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     const chunks = @"llvm.x86.avx512.pmultishift.qb.512"(chunk_starts, @bitCast(sets));
     var fingerprints: Lanes = @splat(0);
     inline for (0..3) |plane| {
-        const sums = @select(u8, is_low_chunk, lookup64(low_planes[plane], chunks), lookup128(high_planes[plane], chunks));
+        const sums = @select(
+            u8,
+            is_low_chunk,
+            lookup64(low_planes[plane], chunks),
+            lookup128(high_planes[plane], chunks),
+        );
         fingerprints += lane_sums(sums) << @splat(8 * plane);
     }
     // Cards of each suit: its two chunks' bits counted, bytes s and s + 4 added.
@@ -205,7 +212,10 @@ inline fn tally_eight_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     const suit_counts = chunk_counts + (chunk_counts >> @splat(32));
     // A byte reaching five sets its bit 3 after adding 3 (a valid set's count is at most 7:
     // no byte carries into the next).
-    const flush = (suit_counts + @as(Lanes, @splat(0x0303_0303))) & @as(Lanes, @splat(0x0808_0808)) != @as(Lanes, @splat(0));
+    const flush = (suit_counts + @as(Lanes, @splat(0x0303_0303))) & @as(Lanes, @splat(0x0808_0808)) != @as(
+        Lanes,
+        @splat(0),
+    );
     // The counts, bytes c0 c1 c2 c3, as the key's four 4-bit counters.
     const paired = suit_counts | (suit_counts >> @splat(4));
     const counters = (paired & @as(Lanes, @splat(0xFF))) | ((paired >> @splat(8)) & @as(Lanes, @splat(0xFF00)));
@@ -275,7 +285,9 @@ fn Text(comptime stride: u32) type {
                 const row = j / 8;
                 const gap = j % 8;
                 if (gap >= cards_per_row - 1 or (row < 4) != (half == 0)) continue;
-                index[j] = @intCast(row * width + stride * gap + 2 - @as(u32, if (half == 0) 0 else 64));
+                index[j] = @intCast(
+                    row * width + stride * gap + 2 - @as(u32, if (half == 0) 0 else 64),
+                );
             }
             return index;
         }
@@ -340,7 +352,12 @@ fn Text(comptime stride: u32) type {
                 const allowed = (separators == @as(Bytes, @splat(' '))) | (separators == @as(Bytes, @splat(',')));
                 wrong = wrong | (~allowed & is_gap);
             }
-            const ids = @select(u8, is_card, values +% suits -% @as(Bytes, @splat(2)), @as(Bytes, @splat(filler)));
+            const ids = @select(
+                u8,
+                is_card,
+                values +% suits -% @as(Bytes, @splat(2)),
+                @as(Bytes, @splat(filler)),
+            );
             var eight = tally_ids(cards_per_row, ids);
             // Bitwise, not `or`: no branch.
             eight.bad = (@intFromBool(eight.bad) | @intFromBool(@reduce(.Or, wrong))) != 0;

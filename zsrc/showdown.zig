@@ -36,13 +36,26 @@ const block_hands_max = 64;
 /// caller ranks the rest, from the returned row on): `boards` holds `rows * board_cards`
 /// ids, `holes` `rows * players * 2`, `out` `rows * players`. Also returns whether any of
 /// those rows was bad, with their ranks then meaningless.
-pub fn rank_showdown(comptime board_cards: u32, boards: []const u8, holes: []const u8, players: u32, out: []u16) Ranked {
+pub fn rank_showdown(
+    comptime board_cards: u32,
+    boards: []const u8,
+    holes: []const u8,
+    players: u32,
+    out: []u16,
+) Ranked {
     return rank_showdown_with(Kernel, board_cards, boards, holes, players, out);
 }
 
 pub const Ranked = struct { rows: usize, bad: bool };
 
-fn rank_showdown_with(comptime K: type, comptime board_cards: u32, boards: []const u8, holes: []const u8, players: u32, out: []u16) Ranked {
+fn rank_showdown_with(
+    comptime K: type,
+    comptime board_cards: u32,
+    boards: []const u8,
+    holes: []const u8,
+    players: u32,
+    out: []u16,
+) Ranked {
     comptime std.debug.assert(board_cards >= 3 and board_cards <= 5);
     return switch (players) {
         // Compiled per player count: the layout is a constant, the loops have fixed lengths.
@@ -90,7 +103,14 @@ fn Layout(comptime lanes: u32) type {
     };
 }
 
-fn rank_blocks(comptime K: type, comptime board_cards: u32, comptime players: u32, boards: []const u8, holes: []const u8, out: []u16) Ranked {
+fn rank_blocks(
+    comptime K: type,
+    comptime board_cards: u32,
+    comptime players: u32,
+    boards: []const u8,
+    holes: []const u8,
+    out: []u16,
+) Ranked {
     const plan = comptime K.Plan.init(players, board_cards);
     const layout = plan.layout;
     const total_rows = out.len / players;
@@ -103,7 +123,14 @@ fn rank_blocks(comptime K: type, comptime board_cards: u32, comptime players: u3
     return .{ .rows = block_count * layout.rows_per_block, .bad = bad != 0 };
 }
 
-fn rank_block(comptime K: type, comptime plan: K.Plan, boards: []const u8, holes: []const u8, out: []u16, first_row: usize) bool {
+fn rank_block(
+    comptime K: type,
+    comptime plan: K.Plan,
+    boards: []const u8,
+    holes: []const u8,
+    out: []u16,
+    first_row: usize,
+) bool {
     const layout = plan.layout;
     const players = layout.players;
     const board_cards = layout.board_cards;
@@ -119,13 +146,22 @@ fn rank_block(comptime K: type, comptime plan: K.Plan, boards: []const u8, holes
         }
     };
     const groups = Groups{ .boards = boards, .holes = holes, .first_row = first_row };
-    const passes = blocks.tally_and_look_up(lanes, 1, layout.groups, hands, groups, out[first_hand..][0..hands]);
+    const passes = blocks.tally_and_look_up(
+        lanes,
+        1,
+        layout.groups,
+        hands,
+        groups,
+        out[first_hand..][0..hands],
+    );
     if (passes.bad or K.holes_shared(plan, holes, first_row)) return true;
     var flushes = passes.flushes;
     while (flushes != 0) : (flushes &= flushes - 1) {
         const hand = first_hand + @ctz(flushes);
         var accumulator: eval.Accumulator = .empty;
-        inline for (boards[(hand / players) * board_cards ..][0..board_cards]) |card| accumulator.add(card);
+        inline for (boards[(hand / players) * board_cards ..][0..board_cards]) |card| accumulator.add(
+            card,
+        );
         inline for (holes[hand * 2 ..][0..2]) |card| accumulator.add(card);
         out[hand] = eval.rank_accumulator(accumulator);
     }
@@ -173,7 +209,9 @@ const Avx512 = struct {
                     std.debug.assert(board_at + board_cards <= board_window);
                     for (0..board_cards) |card| index[8 * lane + card] = @intCast(board_at + card);
                     const hole_at = 2 * (layout.hands[group][lane] - layout.hands[group][0]);
-                    for (0..2) |card| index[8 * lane + board_cards + card] = @intCast(64 + hole_at + card);
+                    for (0..2) |card| index[8 * lane + board_cards + card] = @intCast(
+                        64 + hole_at + card,
+                    );
                 }
                 plan.indices[group] = index;
             }
@@ -182,18 +220,26 @@ const Avx512 = struct {
             for (0..players) |d| {
                 for (0..64) |j| {
                     const row = j / row_bytes;
-                    plan.hole_rotations[d][j] = if (row < plan.hole_rows_per_vector) @intCast(row * row_bytes + (j % row_bytes + d + 1) % row_bytes) else @intCast(j);
+                    plan.hole_rotations[d][j] = if (row < plan.hole_rows_per_vector) @intCast(row * row_bytes + (j % row_bytes + d + 1) % row_bytes) else @intCast(
+                        j,
+                    );
                 }
             }
             for (0..plan.hole_chunks) |chunk| {
-                const rows_here = @min(layout.rows_per_block - chunk * plan.hole_rows_per_vector, plan.hole_rows_per_vector);
+                const rows_here = @min(
+                    layout.rows_per_block - chunk * plan.hole_rows_per_vector,
+                    plan.hole_rows_per_vector,
+                );
                 var places: [64]bool = undefined;
                 for (0..64) |j| places[j] = j < rows_here * row_bytes;
                 plan.hole_places[chunk] = places;
             }
             // Room for every group's 64-byte window of boards, and for the last chunk of
             // hole cards, after the last block.
-            plan.spare_rows = @max(board_window / board_cards + 1, plan.hole_chunks * plan.hole_rows_per_vector);
+            plan.spare_rows = @max(
+                board_window / board_cards + 1,
+                plan.hole_chunks * plan.hole_rows_per_vector,
+            );
             return plan;
         }
     };
@@ -205,7 +251,13 @@ const Avx512 = struct {
         break :mask mask;
     };
 
-    inline fn tally_group(comptime plan: Plan, group: usize, boards: []const u8, holes: []const u8, first_row: usize) rows_avx512.Eight {
+    inline fn tally_group(
+        comptime plan: Plan,
+        group: usize,
+        boards: []const u8,
+        holes: []const u8,
+        first_row: usize,
+    ) rows_avx512.Eight {
         const layout = plan.layout;
         const board_cards = layout.board_cards;
         const row = first_row + layout.rows[group][0];
@@ -214,7 +266,12 @@ const Avx512 = struct {
         const hole_bytes: @Vector(16, u8) = holes[hand * 2 ..][0..16].*;
         const hole_window = @shuffle(u8, hole_bytes, @as(@Vector(16, u8), @splat(0)), widen);
         const built = rows_avx512.lookup128(.{ board_bytes, hole_window }, plan.indices[group]);
-        const ids = @select(u8, rows_avx512.layout.card_places(board_cards + 2), built, @as(Bytes, @splat(rows_avx512.filler)));
+        const ids = @select(
+            u8,
+            rows_avx512.layout.card_places(board_cards + 2),
+            built,
+            @as(Bytes, @splat(rows_avx512.filler)),
+        );
         return rows_avx512.tally_ids(board_cards + 2, ids);
     }
 
@@ -267,9 +324,13 @@ const Avx2 = struct {
                     const first_lane = lane / 2 * 2;
                     const board_at = (layout.rows[group][lane] - layout.rows[group][first_lane]) * board_cards;
                     std.debug.assert(board_at + board_cards <= 16);
-                    for (0..board_cards) |card| board_index[8 * lane + card] = @intCast(board_at + card);
+                    for (0..board_cards) |card| board_index[8 * lane + card] = @intCast(
+                        board_at + card,
+                    );
                     const hole_at = 2 * (layout.hands[group][lane] - layout.hands[group][first_lane]);
-                    for (0..2) |card| hole_index[8 * lane + board_cards + card] = @intCast(hole_at + card);
+                    for (0..2) |card| hole_index[8 * lane + board_cards + card] = @intCast(
+                        hole_at + card,
+                    );
                 }
                 plan.board_indices[group] = board_index;
                 plan.hole_indices[group] = hole_index;
@@ -285,7 +346,13 @@ const Avx2 = struct {
         break :mask mask;
     };
 
-    inline fn tally_group(comptime plan: Plan, group: usize, boards: []const u8, holes: []const u8, first_row: usize) rows_avx2.Four {
+    inline fn tally_group(
+        comptime plan: Plan,
+        group: usize,
+        boards: []const u8,
+        holes: []const u8,
+        first_row: usize,
+    ) rows_avx2.Four {
         const layout = plan.layout;
         const board_cards = layout.board_cards;
         var board_halves: [2]Half = undefined;
@@ -354,10 +421,14 @@ fn check_showdowns(comptime board_cards: u32) !void {
         inline for (kernels) |K| {
             const done = rank_showdown_with(K, board_cards, boards, holes, players, out);
             try std.testing.expect(!done.bad);
-            try std.testing.expect(done.rows > 0 and done.rows + 64 / players + 64 / board_cards + 64 >= total_rows);
+            try std.testing.expect(
+                done.rows > 0 and done.rows + 64 / players + 64 / board_cards + 64 >= total_rows,
+            );
             for (0..done.rows * players) |hand| {
                 var accumulator: eval.Accumulator = .empty;
-                for (boards[(hand / players) * board_cards ..][0..board_cards]) |card| accumulator.add(card);
+                for (boards[(hand / players) * board_cards ..][0..board_cards]) |card| accumulator.add(
+                    card,
+                );
                 for (holes[hand * 2 ..][0..2]) |card| accumulator.add(card);
                 try std.testing.expectEqual(eval.rank_accumulator(accumulator), out[hand]);
             }
@@ -374,10 +445,14 @@ fn check_showdowns(comptime board_cards: u32) !void {
                     const other = (position + 1 + (state >> 32) % (cards_per_row - 1)) % cards_per_row;
                     cell.* = if (other < board_cards) boards[row * board_cards + other] else holes[row * players * 2 + other - board_cards];
                 }
-                try std.testing.expect(rank_showdown_with(K, board_cards, boards, holes, players, out).bad);
+                try std.testing.expect(
+                    rank_showdown_with(K, board_cards, boards, holes, players, out).bad,
+                );
                 cell.* = kept;
             }
-            try std.testing.expect(!rank_showdown_with(K, board_cards, boards, holes, players, out).bad);
+            try std.testing.expect(
+                !rank_showdown_with(K, board_cards, boards, holes, players, out).bad,
+            );
         }
     }
 }

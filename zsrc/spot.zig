@@ -123,14 +123,33 @@ pub const Result = union(enum) { ok, failed: Failure };
 
 /// Fills `spot` from `weights` (`players` rows of `combos.count`, each finite and ≥ 0), the
 /// random players' bits, the board (0, 3, 4 or 5 cards) and the dead cards.
-pub fn prepare(spot: *Spot, weights: []const f64, players: u32, random_players: u32, board: u64, dead: u64) Result {
+pub fn prepare(
+    spot: *Spot,
+    weights: []const f64,
+    players: u32,
+    random_players: u32,
+    board: u64,
+    dead: u64,
+) Result {
     if (players < 2 or players > players_max) return fail(.bad_argument, -1, -1);
     if (weights.len != @as(usize, players) * combos.count) return fail(.bad_argument, -1, -1);
-    if (board & eval.set_invalid_bits != 0) return fail(.card_out_of_range, -1, @ctz(board & eval.set_invalid_bits));
-    if (dead & eval.set_invalid_bits != 0) return fail(.card_out_of_range, -2, @ctz(dead & eval.set_invalid_bits));
+    if (board & eval.set_invalid_bits != 0) return fail(
+        .card_out_of_range,
+        -1,
+        @ctz(board & eval.set_invalid_bits),
+    );
+    if (dead & eval.set_invalid_bits != 0) return fail(
+        .card_out_of_range,
+        -2,
+        @ctz(dead & eval.set_invalid_bits),
+    );
     if (board & dead != 0) return fail(.duplicate_card, -2, @ctz(board & dead));
     const board_cards = @popCount(board);
-    if (board_cards != 0 and (board_cards < 3 or board_cards > board_cards_max)) return fail(.bad_argument, -1, -1);
+    if (board_cards != 0 and (board_cards < 3 or board_cards > board_cards_max)) return fail(
+        .bad_argument,
+        -1,
+        -1,
+    );
     spot.* = .{
         .players = players,
         .random_players = random_players & ((@as(u32, 1) << @intCast(players)) - 1),
@@ -152,7 +171,11 @@ pub fn prepare(spot: *Spot, weights: []const f64, players: u32, random_players: 
     };
     for (0..players) |p| {
         const row = weights[p * combos.count ..][0..combos.count];
-        for (row) |w| if (!(w >= 0 and w <= std.math.floatMax(f64))) return fail(.bad_weight, @intCast(p), -1);
+        for (row) |w| if (!(w >= 0 and w <= std.math.floatMax(f64))) return fail(
+            .bad_weight,
+            @intCast(p),
+            -1,
+        );
         spot.weights[p] = row.*;
     }
     if (fix_known_hands(spot)) |failure| return .{ .failed = failure };
@@ -246,7 +269,10 @@ const DealWalk = struct {
             if (walk.weights) |weights| {
                 const i: usize = @intCast(walk.deals);
                 weights[i] = weight;
-                @memcpy(walk.held.?[i * walk.players.len ..][0..walk.players.len], walk.current[0..walk.players.len]);
+                @memcpy(
+                    walk.held.?[i * walk.players.len ..][0..walk.players.len],
+                    walk.current[0..walk.players.len],
+                );
             }
             walk.deals += 1;
             return;
@@ -263,7 +289,12 @@ const DealWalk = struct {
 
 /// Vose's construction of Walker's alias table over `weights` (any positive scale), with
 /// allocated work space.
-fn alias_table(weights: []const f64, keep: []f64, other: []u32, allocator: std.mem.Allocator) !void {
+fn alias_table(
+    weights: []const f64,
+    keep: []f64,
+    other: []u32,
+    allocator: std.mem.Allocator,
+) !void {
     const small = try allocator.alloc(u32, weights.len);
     defer allocator.free(small);
     const large = try allocator.alloc(u32, weights.len);
@@ -273,7 +304,14 @@ fn alias_table(weights: []const f64, keep: []f64, other: []u32, allocator: std.m
 
 /// Vose's construction: entry i is kept with probability `keep[i]`, else it is `other[i]`;
 /// `small` and `large` are work space of `weights.len` entries.
-fn fill_alias(comptime Index: type, weights: []const f64, keep: []f64, other: []Index, small: []Index, large: []Index) void {
+fn fill_alias(
+    comptime Index: type,
+    weights: []const f64,
+    keep: []f64,
+    other: []Index,
+    small: []Index,
+    large: []Index,
+) void {
     var total: f64 = 0;
     for (weights) |w| total += w;
     const scale = @as(f64, @floatFromInt(weights.len)) / total;
@@ -366,7 +404,14 @@ fn build_alias(spot: *Spot, p: usize) void {
     for (spot.support[p][0..n], weights[0..n]) |c, *w| w.* = spot.weights[p][c];
     var small: [combos.count]u16 = undefined;
     var large: [combos.count]u16 = undefined;
-    fill_alias(u16, weights[0..n], spot.alias_keep[p][0..n], spot.alias_other[p][0..n], &small, &large);
+    fill_alias(
+        u16,
+        weights[0..n],
+        spot.alias_keep[p][0..n],
+        spot.alias_other[p][0..n],
+        &small,
+        &large,
+    );
 }
 
 test "prepare: removal, fixed hands, alias tables that sum to the weights" {
@@ -462,7 +507,11 @@ test "prepare_joint: every deal sharing no card, drawn in proportion to its weig
     for (0..n) |i| {
         const held = spot.joint_combos.?[i * 2 ..][0..2];
         const w = spot.weights[0][held[0]] * spot.weights[1][held[1]];
-        try std.testing.expectApproxEqAbs(w / total, per_deal[i] / @as(f64, @floatFromInt(n)), 1e-12);
+        try std.testing.expectApproxEqAbs(
+            w / total,
+            per_deal[i] / @as(f64, @floatFromInt(n)),
+            1e-12,
+        );
     }
     try std.testing.expect(mass > 0);
 }

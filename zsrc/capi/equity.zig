@@ -30,7 +30,13 @@ const EquitySetup = struct {
 
 const EquitySetupResult = union(enum) { ok: EquitySetup, failed: Status };
 
-fn equity_setup(hole_sets: ?[*]const u64, players: u32, board: u64, dead: u64, err: ?*Error) EquitySetupResult {
+fn equity_setup(
+    hole_sets: ?[*]const u64,
+    players: u32,
+    board: u64,
+    dead: u64,
+    err: ?*Error,
+) EquitySetupResult {
     if (players < 2 or players > equity.players_max) return .{ .failed = .bad_argument };
     const holes = hole_sets orelse return .{ .failed = .null_pointer };
     const board_cards = @popCount(board);
@@ -42,14 +48,39 @@ fn equity_setup(hole_sets: ?[*]const u64, players: u32, board: u64, dead: u64, e
     // Row -1 is the board, -2 the dead cards; players are rows 0..players-1.
     const groups = [2]struct { set: u64, row: i64 }{ .{ .set = board, .row = -1 }, .{ .set = dead, .row = -2 } };
     for (groups) |group| {
-        if (group.set & eval.set_invalid_bits != 0) return fail_equity(err, group.row, @ctz(group.set & eval.set_invalid_bits), .card_out_of_range);
-        if (seen & group.set != 0) return fail_equity(err, group.row, @ctz(seen & group.set), .duplicate_card);
+        if (group.set & eval.set_invalid_bits != 0) return fail_equity(
+            err,
+            group.row,
+            @ctz(group.set & eval.set_invalid_bits),
+            .card_out_of_range,
+        );
+        if (seen & group.set != 0) return fail_equity(
+            err,
+            group.row,
+            @ctz(seen & group.set),
+            .duplicate_card,
+        );
         seen |= group.set;
     }
     for (holes[0..players], 0..) |set, player| {
-        if (set & eval.set_invalid_bits != 0) return fail_equity(err, @intCast(player), @ctz(set & eval.set_invalid_bits), .card_out_of_range);
-        if (@popCount(set) != 2) return fail_equity(err, @intCast(player), -1, if (set == 0) .empty_hand else .too_many_cards);
-        if (seen & set != 0) return fail_equity(err, @intCast(player), @ctz(seen & set), .duplicate_card);
+        if (set & eval.set_invalid_bits != 0) return fail_equity(
+            err,
+            @intCast(player),
+            @ctz(set & eval.set_invalid_bits),
+            .card_out_of_range,
+        );
+        if (@popCount(set) != 2) return fail_equity(
+            err,
+            @intCast(player),
+            -1,
+            if (set == 0) .empty_hand else .too_many_cards,
+        );
+        if (seen & set != 0) return fail_equity(
+            err,
+            @intCast(player),
+            @ctz(seen & set),
+            .duplicate_card,
+        );
         seen |= set;
         var hole: eval.Accumulator = .empty;
         var cards = set;
@@ -198,7 +229,14 @@ pub const api = struct {
     /// Monte Carlo over the spot: games `first_game .. first_game + games` of the stream
     /// `seed` (game g depends on seed and g only; fewer than 2^32 a call), added to `out` (`out_len` Sums, at least
     /// players × 1,327: per player, one per combo held, then one unused).
-    pub fn pp_spot_sample(spot: ?*const anyopaque, seed: u64, first_game: u64, games: u64, out: ?[*]Sums, out_len: u64) callconv(.c) Status {
+    pub fn pp_spot_sample(
+        spot: ?*const anyopaque,
+        seed: u64,
+        first_game: u64,
+        games: u64,
+        out: ?[*]Sums,
+        out_len: u64,
+    ) callconv(.c) Status {
         const s = as_spot(spot orelse return .null_pointer);
         const o = out orelse return .null_pointer;
         if (out_len < s.players * spot_zig.slots or games >= 1 << 32) return .bad_argument;
@@ -212,7 +250,14 @@ pub const api = struct {
     /// the counted player last; items `first_item .. first_item + items` of
     /// `pp_spot_runouts × pp_spot_support(order[0])` are added to `out` as in
     /// `pp_spot_sample`, the counted player's in its last slot.
-    pub fn pp_spot_count(spot: ?*const anyopaque, order: ?[*]const u8, first_item: u64, items: u64, out: ?[*]Sums, out_len: u64) callconv(.c) Status {
+    pub fn pp_spot_count(
+        spot: ?*const anyopaque,
+        order: ?[*]const u8,
+        first_item: u64,
+        items: u64,
+        out: ?[*]Sums,
+        out_len: u64,
+    ) callconv(.c) Status {
         const s = as_spot(spot orelse return .null_pointer);
         const o = out orelse return .null_pointer;
         const ord = order orelse return .null_pointer;
@@ -278,10 +323,20 @@ pub const api = struct {
             }
             if (card >= eval.card_count) return report_player(err, row, card, .card_out_of_range);
             const bit = @as(u64, 1) << @intCast(card);
-            if (used & bit != 0 or dead & bit != 0) return report_player(err, row, card, .duplicate_card);
+            if (used & bit != 0 or dead & bit != 0) return report_player(
+                err,
+                row,
+                card,
+                .duplicate_card,
+            );
             used |= bit;
         };
-        if (dead & eval.full_deck != dead) return report_player(err, -2, @ctz(dead & ~eval.full_deck), .card_out_of_range);
+        if (dead & eval.full_deck != dead) return report_player(
+            err,
+            -2,
+            @ctz(dead & ~eval.full_deck),
+            .card_out_of_range,
+        );
         const deck = eval.full_deck & ~used & ~dead;
         if (@popCount(deck) < unknown + 5 - board_cards) return .bad_argument;
         if (exact and (unknown > 0 or count != 0 and first >= count)) return .bad_argument;

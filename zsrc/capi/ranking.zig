@@ -81,7 +81,12 @@ pub const api = struct {
         return eval.rank_cards(ids[0..counts[0]]);
     }
 
-    pub fn pp_rank_sets(sets: ?[*]const u64, n: u64, out: ?[*]u16, err: ?*Error) callconv(.c) Status {
+    pub fn pp_rank_sets(
+        sets: ?[*]const u64,
+        n: u64,
+        out: ?[*]u16,
+        err: ?*Error,
+    ) callconv(.c) Status {
         if (n == 0) return .ok;
         const s = sets orelse return .null_pointer;
         const o = out orelse return .null_pointer;
@@ -92,7 +97,12 @@ pub const api = struct {
 
     /// Ranks `n` accumulators (16 bytes each: `key`, then `mask`; see eval.zig), each of
     /// 1..7 cards with the key its cards make, into `out[n]`.
-    pub fn pp_rank_accumulators(accumulators: ?[*]const Accumulator, n: u64, out: ?[*]u16, err: ?*Error) callconv(.c) Status {
+    pub fn pp_rank_accumulators(
+        accumulators: ?[*]const Accumulator,
+        n: u64,
+        out: ?[*]u16,
+        err: ?*Error,
+    ) callconv(.c) Status {
         if (n == 0) return .ok;
         const a = accumulators orelse return .null_pointer;
         const o = out orelse return .null_pointer;
@@ -102,7 +112,13 @@ pub const api = struct {
     }
 
     /// The accumulators of `n` hands of `k` (1..7) card ids each, into `out[n]`.
-    pub fn pp_accumulate_cards(cards: ?[*]const u8, n: u64, k: u32, out: ?[*]Accumulator, err: ?*Error) callconv(.c) Status {
+    pub fn pp_accumulate_cards(
+        cards: ?[*]const u8,
+        n: u64,
+        k: u32,
+        out: ?[*]Accumulator,
+        err: ?*Error,
+    ) callconv(.c) Status {
         if (k < 1 or k > eval.hand_cards_max) return .bad_argument;
         if (n == 0) return .ok;
         const c = cards orelse return .null_pointer;
@@ -112,7 +128,12 @@ pub const api = struct {
     }
 
     /// The accumulators of `n` card sets (1..7 cards each), into `out[n]`.
-    pub fn pp_accumulate_sets(sets: ?[*]const u64, n: u64, out: ?[*]Accumulator, err: ?*Error) callconv(.c) Status {
+    pub fn pp_accumulate_sets(
+        sets: ?[*]const u64,
+        n: u64,
+        out: ?[*]Accumulator,
+        err: ?*Error,
+    ) callconv(.c) Status {
         if (n == 0) return .ok;
         const s = sets orelse return .null_pointer;
         const o = out orelse return .null_pointer;
@@ -122,7 +143,13 @@ pub const api = struct {
 
     /// `out[i]` = `a[i]` and `b[i]` together: both consistent, no shared card, 7 cards at
     /// most (a shared card is reported as a duplicate, with its id).
-    pub fn pp_merge_accumulators(a: ?[*]const Accumulator, b: ?[*]const Accumulator, n: u64, out: ?[*]Accumulator, err: ?*Error) callconv(.c) Status {
+    pub fn pp_merge_accumulators(
+        a: ?[*]const Accumulator,
+        b: ?[*]const Accumulator,
+        n: u64,
+        out: ?[*]Accumulator,
+        err: ?*Error,
+    ) callconv(.c) Status {
         if (n == 0) return .ok;
         const first = a orelse return .null_pointer;
         const second = b orelse return .null_pointer;
@@ -190,7 +217,12 @@ pub const api = struct {
         return offsets_column(.rank_lists_status, values, offsets, offset_width, n, out, status);
     }
 
-    pub fn pp_rank_sets_status(sets: ?[*]const u64, n: u64, out: ?[*]u16, status: ?[*]u8) callconv(.c) Status {
+    pub fn pp_rank_sets_status(
+        sets: ?[*]const u64,
+        n: u64,
+        out: ?[*]u16,
+        status: ?[*]u8,
+    ) callconv(.c) Status {
         if (n == 0) return .ok;
         kernels().rank_sets_status(sets orelse return .null_pointer, n, out orelse
             return .null_pointer, status orelse return .null_pointer);
@@ -276,7 +308,10 @@ test "capi: statuses for bad arguments, never a crash" {
     try std.testing.expectEqual(Status.null_pointer, api.pp_rank_cards(null, 1, 5, &out, &err));
     try std.testing.expectEqual(Status.ok, api.pp_rank_cards(null, 0, 5, null, null));
     const cards = [_]u8{ 1, 2, 3, 4, 60 };
-    try std.testing.expectEqual(Status.card_out_of_range, api.pp_rank_cards(&cards, 1, 5, &out, &err));
+    try std.testing.expectEqual(
+        Status.card_out_of_range,
+        api.pp_rank_cards(&cards, 1, 5, &out, &err),
+    );
     try std.testing.expectEqual(@as(i32, 60), err.card);
     try std.testing.expectEqual(@as(i32, 4), err.position);
     const offsets = [_]i64{ 0, 4, 2 };
