@@ -6,6 +6,14 @@
 //! `category << 20` and five nibbles of value + 1, most significant first, 0 = no card.
 const std = @import("std");
 
+/// How many hands of 5, 6 and 7 cards fall in each category (index = category, 0 unused):
+/// the published counts every exhaustive test checks against.
+pub const category_counts = struct {
+    pub const five = [10]u64{ 0, 1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40 };
+    pub const six = [10]u64{ 0, 6_612_900, 9_730_740, 2_532_816, 732_160, 361_620, 205_792, 165_984, 14_664, 1_844 };
+    pub const seven = [10]u64{ 0, 23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584 };
+};
+
 const Group = struct { count: u8, value: u8 };
 
 fn score(category: u32, values: []const u8) u32 {
