@@ -56,7 +56,7 @@ comptime {
     _ = eval.linked_tables;
     _ = @import("columns.zig").linked_tables;
     _ = @import("isomorphism.zig").linked_tables;
-    _ = @import("omaha.zig").linked_tables;
+    _ = @import("omaha_boards.zig").linked_tables;
 }
 
 comptime {

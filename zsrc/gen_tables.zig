@@ -10,7 +10,7 @@
 //!   3. densifies the payloads within each category into subranks 1, 2, 3, …;
 //!   4. packs the sparse histogram keys into a flat table by first-fit row displacement;
 //!   5. ranks Omaha's five-card hands by their board cards' value triple and their hole
-//!      cards' value pair (zsrc/omaha.zig reads them, one load a hand);
+//!      cards' value pair (zsrc/omaha_boards.zig builds every board's row from them);
 //!   6. checks, and exits non-zero (failing the build) unless: every fingerprint is distinct,
 //!      every key reads its own rank back through the packed tables, and the 5-card classes
 //!      number 7,462 counted both ways (read back from the tables, and by combinatorics).
@@ -446,24 +446,28 @@ pub fn main(init: std.process.Init) !void {
     var describe: [10 << 12]u32 = @splat(0);
     for (distinct) |p| describe[densifier.rank_of(p)] = p;
 
-    // Omaha: every value triple (a <= b <= c) with every value pair (d <= e), numbered in
-    // that loop order (zsrc/omaha.zig numbers them alike), ranked as five cards without a
-    // flush through the packed tables; 0 where a value would be there five times. Triple-
-    // major: a board's triples are rows of 91 ranks (3 cache lines), which its hands share.
-    var omaha_ranks: [455 * 91]u16 = @splat(0);
-    var slot: usize = 0;
+    // Omaha: every value triple (a <= b <= c) with every value pair (d <= e), ranked as five
+    // cards without a flush through the packed tables; 0 where a value would be there five
+    // times. Triple-major, a row of 91 ranks (3 cache lines) per triple, which a board's
+    // hands share. A triple's row is its colexicographic number, C(a, 1) + C(b + 1, 2) +
+    // C(c + 2, 3), as zsrc/omaha_boards.zig numbers every board; pairs in loop order.
+    var omaha_ranks: [455 * 91 + 1]u16 = @splat(0); // a spare entry, as omaha_boards.Rows
+    var filled: usize = 0;
     for (0..value_count) |a| for (a..value_count) |b| for (b..value_count) |c| {
+        const triple = a + (b + 1) * b / 2 + (c + 2) * (c + 1) * c / 6;
+        var pair: usize = 0;
         for (0..value_count) |d| for (d..value_count) |e| {
             var histogram: Histogram = @splat(0);
             for ([_]usize{ a, b, c, d, e }) |v| histogram[v] += 1;
             if (std.mem.max(u8, &histogram) <= 4) {
                 const k = histogram_key(&histogram, &multipliers);
-                omaha_ranks[slot] = packed_tables.lookup[(k +% packed_tables.row_offsets[k >> row_shift]) & (lookup_size - 1)];
+                omaha_ranks[triple * 91 + pair] = packed_tables.lookup[(k +% packed_tables.row_offsets[k >> row_shift]) & (lookup_size - 1)];
             }
-            slot += 1;
+            pair += 1;
+            filled += 1;
         };
     };
-    if (slot != omaha_ranks.len) return fail("Omaha's table has {d} slots, not {d}", .{ slot, omaha_ranks.len });
+    if (filled != omaha_ranks.len - 1) return fail("Omaha's table has {d} slots, not {d}", .{ filled, omaha_ranks.len - 1 });
 
     try write_tables(
         io,

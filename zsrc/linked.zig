@@ -1,4 +1,4 @@
-//! Large read-only tables linked into the library once, however many objects read them.
+//! Large tables linked into the library once, however many objects read them.
 //!
 //! The library is capi.zig's object plus one kernel object per CPU level (build.zig), each
 //! its own compilation. A table written as a Zig constant is copied into every object that
@@ -22,6 +22,18 @@ pub fn table(comptime name: []const u8, comptime value: anytype) *const @TypeOf(
     );
     const Holder = struct {
         const data: Table = value;
+    };
+    @export(&Holder.data, .{ .name = symbol, .visibility = .hidden });
+    return &Holder.data;
+}
+
+/// A zeroed buffer of type `T` under the symbol `pp_buffer_<name>`, shared alike: tables
+/// built at run time (omaha_boards.zig) are one copy that every object fills and reads.
+pub fn buffer(comptime name: []const u8, comptime T: type) *T {
+    const symbol = "pp_buffer_" ++ name;
+    if (!options.owns_tables) return @extern(*T, .{ .name = symbol, .visibility = .hidden });
+    const Holder = struct {
+        var data: T = @import("std").mem.zeroes(T);
     };
     @export(&Holder.data, .{ .name = symbol, .visibility = .hidden });
     return &Holder.data;

@@ -41,6 +41,7 @@ pub const Spot = struct {
 /// Adds the runouts numbered `part` modulo `parts` to `out` (`players` Sums); returns how many.
 pub fn exact(s: Spot, part: u32, parts: u32, out: []spot.Sums) u64 {
     assert(parts >= 1 and part < parts and out.len == s.players);
+    omaha.ready();
     return switch (s.hole_cards) {
         inline omaha.hole_cards_min...omaha.hole_cards_max => |k| exact_k(k, s, part, parts, out),
         else => unreachable,
@@ -81,6 +82,7 @@ fn exact_k(comptime k: u32, s: Spot, part: u32, parts: u32, out: []spot.Sums) u6
 /// Adds games `first_game .. first_game + games` to `out` (`players` Sums).
 pub fn sample(s: Spot, key: u64, first_game: u64, games: u64, out: []spot.Sums) void {
     assert(out.len == s.players);
+    omaha.ready();
     switch (s.hole_cards) {
         inline omaha.hole_cards_min...omaha.hole_cards_max => |k| sample_k(k, s, key, first_game, games, out),
         else => unreachable,

@@ -26,6 +26,8 @@ comptime {
     _ = @import("capi.zig");
     _ = @import("isomorphism.zig");
     _ = @import("omaha.zig");
+    _ = @import("omaha_boards.zig");
+    _ = @import("omaha_vector.zig");
     _ = @import("omaha_equity.zig");
     _ = @import("board_sums.zig");
     _ = @import("features.zig");
