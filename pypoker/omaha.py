@@ -1,9 +1,9 @@
 """Omaha ranking: ``rank_omaha`` and ``rank_showdown_omaha`` (PLO4, PLO5, PLO6).
 
 A hand is the best five cards of exactly two hole cards and three board cards, ranked on the
-Hold'em scale, so ``pp.category`` and ``pp.describe`` read it. The Zig core (zsrc/omaha.zig)
-sums each board's triples once per row and looks up every (pair, triple) without a branch,
-flushes apart.
+Hold'em scale, so ``pp.category`` and ``pp.describe`` read it. The Zig core (zsrc/omaha.zig,
+omaha_boards.zig, omaha_vector.zig) finds each board's row of ranks once and looks up one rank
+per hole pair, flushes apart; on the vector CPU levels sixteen rows at a time.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def rank_omaha(holes, boards, *, threads: int | None = None) -> np.ndarray:
 def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None) -> np.ndarray:
     """Ranks every player's Omaha hand at showdown: ``boards`` ``(N, b)`` (3..5 cards, as
     ``rank_omaha`` takes them) and ``holes`` ``(N, P, k)`` uint8 (k = 4, 5 or 6) → ``(N, P)``
-    uint16. Each board's triples are summed once per row. A card twice anywhere in a row
+    uint16. Each board's row of ranks is found once per row. A card twice anywhere in a row
     (board, or between players) raises naming the row, the player and the card."""
     boards = card_rows(boards, "boards")
     if not isinstance(holes, np.ndarray) or holes.dtype != np.uint8 or holes.ndim != 3:

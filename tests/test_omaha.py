@@ -110,6 +110,19 @@ def test_bad_hands_are_named(holes, boards, message):
         pp.rank_omaha(holes, boards)
 
 
+def test_bad_rows_inside_a_vector_block_are_named(level):
+    # 64 rows of one player: the vector levels rank them sixteen at a time (omaha_vector.zig).
+    holes, boards = deal_rows(64, 4, 5, seed=9)
+    holes[37, 2] = boards[37, 1]
+    with pytest.raises(pp.InvalidHandError, match="row 37: ") as e:
+        pp.rank_omaha(holes, boards)
+    assert (e.value.row, e.value.card) == (37, boards[37, 1])
+    holes, boards = deal_rows(64, 4, 5, seed=9)
+    boards[20, 4] = 60
+    with pytest.raises(pp.InvalidHandError, match="row 20: .*60, not a card"):
+        pp.rank_omaha(holes, boards)
+
+
 def test_bad_showdowns_are_named():
     boards = pp.parse_cards(["2c3c4c5c6c", "2c3c4c5c6c"])
     holes = pp.parse_cards(["AhAsKhKs", "QhQsJhJs", "AhAsKhKs", "QhQsJhAh"]).reshape(2, 2, 4)

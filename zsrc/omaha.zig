@@ -122,6 +122,29 @@ pub fn rank_rows(
     unreachable;
 }
 
+/// How many rows `rank_lanes` ranks at once; 0 on the baseline level, which has no gathers.
+pub const vector_lanes = if (vector.available) vector.lanes else 0;
+
+/// Ranks `vector_lanes` rows of one player each (omaha_vector.zig), the rare flushes it
+/// leaves settled here; true when a row is bad.
+pub fn rank_lanes(
+    comptime b: u32,
+    comptime k: u32,
+    boards: *const [vector.lanes * b]u8,
+    holes: *const [vector.lanes * k]u8,
+    out: *[vector.lanes]u16,
+) bool {
+    comptime assert(vector_lanes > 0);
+    const block = vector.rank_block(b, k, boards, holes, out);
+    var rare = block.rare;
+    while (rare != 0) : (rare &= rare - 1) {
+        const lane = @ctz(rare);
+        const flush = best_flush(@intCast(block.hole_patterns[lane]), @intCast(block.board_patterns[lane]));
+        out[lane] = @max(out[lane], flush);
+    }
+    return block.bad;
+}
+
 fn rank_fixed(
     comptime b: u32,
     comptime k: u32,
@@ -133,23 +156,16 @@ fn rank_fixed(
     const rows = out.len / players;
     var invalid = false;
     var row: usize = 0;
-    if (vector.available and players == 1) {
-        const lanes = vector.lanes;
-        while (row + lanes <= rows) : (row += lanes) {
-            const block = vector.rank_block(
+    if (vector_lanes > 0 and players == 1) {
+        while (row + vector_lanes <= rows) : (row += vector_lanes) {
+            const bad = rank_lanes(
                 b,
                 k,
-                boards[row * b ..][0 .. lanes * b],
-                holes[row * k ..][0 .. lanes * k],
-                out[row..][0..lanes],
+                boards[row * b ..][0 .. vector_lanes * b],
+                holes[row * k ..][0 .. vector_lanes * k],
+                out[row..][0..vector_lanes],
             );
-            invalid = invalid or block.bad;
-            var rare = block.rare;
-            while (rare != 0) : (rare &= rare - 1) {
-                const lane = @ctz(rare);
-                const flush = best_flush(@intCast(block.hole_patterns[lane]), @intCast(block.board_patterns[lane]));
-                out[row + lane] = @max(out[row + lane], flush);
-            }
+            invalid = invalid or bad;
         }
     }
     while (row < rows) : (row += 1) invalid = rank_row(b, k, boards, holes, players, row, out) or invalid;

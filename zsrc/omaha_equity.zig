@@ -110,14 +110,15 @@ fn sample_k(
             dealt_to |= @as(u32, 1) << @intCast(p);
         } else pairs[p] = omaha.hole_pairs(k, hand);
     }
-    for (first_game..first_game + games) |game| {
-        var deck = s.deck;
-        var left: u32 = @popCount(deck);
-        var draw: u64 = 0;
-        for (known_holes, holes[0..known_holes.len]) |card, *held| {
-            held.* = if (card != unknown) card else draw_card(key, game, &draw, &deck, &left);
-        }
-        for (s.board.len..5) |i| cards[i] = draw_card(key, game, &draw, &deck, &left);
+    var game = first_game;
+    const end = first_game + games;
+    if (omaha.vector_lanes > 0) {
+        const blocks = games / omaha.vector_lanes;
+        sample_blocks(k, s, key, game, blocks, out);
+        game += blocks * omaha.vector_lanes;
+    }
+    for (game..end) |g| {
+        deal(k, s, key, g, holes[0..known_holes.len], &cards);
         var rest = dealt_to;
         while (rest != 0) : (rest &= rest - 1) {
             const p = @ctz(rest);
@@ -130,6 +131,64 @@ fn sample_k(
             &cards,
             out,
         );
+    }
+}
+
+/// Game `game`'s cards: the hole cards not known, in player order, then the board's missing
+/// cards, into `holes` (every player's) and `board`.
+inline fn deal(comptime k: u32, s: Spot, key: u64, game: u64, holes: []u8, board: *[5]u8) void {
+    var deck = s.deck;
+    var left: u32 = @popCount(deck);
+    var draw: u64 = 0;
+    for (s.holes[0 .. s.players * k], holes) |card, *held| {
+        held.* = if (card != unknown) card else draw_card(key, game, &draw, &deck, &left);
+    }
+    @memcpy(board[0..s.board.len], s.board);
+    for (s.board.len..5) |i| board[i] = draw_card(key, game, &draw, &deck, &left);
+}
+
+/// Games `first .. first + blocks * vector_lanes`, `vector_lanes` at a time: each game
+/// dealt as `deal` deals it (the same cards, drawn in the same order), a block's hands of
+/// one player ranked together (omaha's vector rows), then the games settled in order. The
+/// known cards are written into the blocks once, for every block.
+fn sample_blocks(comptime k: u32, s: Spot, key: u64, first: u64, blocks: u64, out: []spot.Sums) void {
+    const lanes = omaha.vector_lanes;
+    var boards: [lanes * 5]u8 = undefined;
+    var holes: [players_max][lanes * k]u8 = undefined;
+    var dealt_places: [players_max * k]u16 = undefined; // player * k + card, in deal order
+    var dealt: usize = 0;
+    for (s.holes[0 .. s.players * k], 0..) |card, place| {
+        if (card == unknown) {
+            dealt_places[dealt] = @intCast(place);
+            dealt += 1;
+        } else for (0..lanes) |lane| {
+            holes[place / k][lane * k + place % k] = card;
+        }
+    }
+    for (0..lanes) |lane| @memcpy(boards[lane * 5 ..][0..s.board.len], s.board);
+    const cards_left: u32 = @popCount(s.deck);
+    for (0..blocks) |block| {
+        const block_first = first + block * lanes;
+        for (0..lanes) |lane| {
+            const game = block_first + lane;
+            var deck = s.deck;
+            var left = cards_left;
+            var draw: u64 = 0;
+            for (dealt_places[0..dealt]) |place| {
+                holes[place / k][lane * k + place % k] = draw_card(key, game, &draw, &deck, &left);
+            }
+            for (s.board.len..5) |i| boards[lane * 5 + i] = draw_card(key, game, &draw, &deck, &left);
+        }
+        var ranks: [players_max][lanes]u16 = undefined;
+        for (0..s.players) |p| {
+            const bad = omaha.rank_lanes(5, k, &boards, &holes[p], &ranks[p]);
+            assert(!bad); // every card was dealt from the deck
+        }
+        for (0..lanes) |lane| {
+            var game_ranks: [players_max]u16 = undefined;
+            for (0..s.players) |p| game_ranks[p] = ranks[p][lane];
+            share(game_ranks[0..s.players], out);
+        }
     }
 }
 
@@ -155,23 +214,27 @@ inline fn settle(
 ) void {
     const board: omaha.Board(5) = .init(cards);
     var ranks: [players_max]u16 = undefined;
-    var best: u16 = 0;
     for (0..s.players) |p| {
         ranks[p] = board.rank_pairs(k, &pairs[p], s.holes[p * k ..][0..k]);
-        best = @max(best, ranks[p]);
     }
+    share(ranks[0..s.players], out);
+}
+
+/// Adds one game to `out`: the pot shared by the best of `ranks`, a rank a player.
+inline fn share(ranks: []const u16, out: []spot.Sums) void {
+    const best = std.mem.max(u16, ranks);
     var winners: u32 = 0;
-    for (ranks[0..s.players]) |r| winners += @intFromBool(r == best);
-    const share = spot.shares[winners];
-    for (ranks[0..s.players], out) |r, *sums| {
+    for (ranks) |r| winners += @intFromBool(r == best);
+    const share_units = spot.shares[winners];
+    for (ranks, out) |r, *sums| {
         sums.games += 1;
         sums.w2 += 1;
         if (r != best) continue;
         sums.wins += @floatFromInt(@intFromBool(winners == 1));
         sums.ties += @floatFromInt(@intFromBool(winners > 1));
-        sums.shares += share;
-        sums.w2_shares += share;
-        sums.w2_shares2 += share * share;
+        sums.shares += share_units;
+        sums.w2_shares += share_units;
+        sums.w2_shares2 += share_units * share_units;
     }
 }
 
@@ -220,6 +283,6 @@ test "omaha equity: sampled games do not depend on the split, and land near exac
     sample(s, 11, 7_000, 13_000, &split);
     try std.testing.expectEqual(whole, split);
     // AAKK double-suited against a random hand: about 73% (published figures 72-74%).
-    const share = whole[0].shares / equity.pot_units / whole[0].games;
-    try std.testing.expect(share > 0.68 and share < 0.78);
+    const pot_share = whole[0].shares / equity.pot_units / whole[0].games;
+    try std.testing.expect(pot_share > 0.68 and pot_share < 0.78);
 }
