@@ -21,7 +21,7 @@ import numpy as np
 
 from ._names import card_name
 
-ABI_VERSION = 16
+ABI_VERSION = 17
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 

@@ -13,6 +13,7 @@ import numpy as np
 from ._native import InvalidHandError, check_slices, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
+from .ranking import TEXT_FAST_MAX
 
 HOLE_CARDS = (4, 5, 6)  # PLO4, PLO5, PLO6
 BOARD_CARDS = (3, 4, 5)  # flop, turn, river
@@ -29,9 +30,26 @@ def rank_omaha(holes, boards, *, threads: int | None = None) -> np.ndarray:
     takes. A card that is not a card or that appears twice in a row raises naming the row and
     where the card is.
     """
+    if type(holes) is str and type(boards) is str:  # one hand as text: one call
+        found = _rank_one_text(holes, boards)
+        if found:
+            return np.array([found], dtype=np.uint16)
     holes = card_rows(holes, "holes")
     boards = card_rows(boards, "boards")
     return rank_showdown_omaha(boards, holes.reshape(len(holes), 1, -1), threads=threads)[:, 0]
+
+
+def _rank_one_text(holes: str, board: str) -> int:
+    """One hand as text through the one-hand call: its rank, or 0 when the call refuses it
+    (the batch path then raises the error that names why)."""
+    if len(holes) > TEXT_FAST_MAX or len(board) > TEXT_FAST_MAX:
+        return 0
+    hole_bytes = holes.encode()
+    board_bytes = board.encode()
+    return _rank_omaha_text(hole_bytes, len(hole_bytes), board_bytes, len(board_bytes))
+
+
+_rank_omaha_text = lib.pp_rank_omaha_text
 
 
 def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None) -> np.ndarray:

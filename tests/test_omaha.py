@@ -78,6 +78,19 @@ def test_text_and_arrays_agree():
     np.testing.assert_array_equal(text, pp.rank_omaha(holes, boards))
 
 
+def test_one_hand_as_text_ranks_as_the_batch_does(level):
+    # Two strings take the one-hand call (pp_rank_omaha_text); lists take the batch path.
+    for hole_cards, board_cards in itertools.product((4, 5, 6), (3, 4, 5)):
+        holes, boards = deal_rows(40, hole_cards, board_cards, seed=hole_cards * board_cards)
+        batch = pp.rank_omaha(holes, boards)
+        for row, (hole, board) in enumerate(zip(holes, boards, strict=True)):
+            text = pp.format_cards(board)
+            spaced = " ".join(text[i : i + 2] for i in range(0, len(text), 2))
+            one = pp.rank_omaha(pp.format_cards(hole), spaced)
+            assert one.dtype == np.uint16
+            assert one.tolist() == [batch[row]]
+
+
 def test_showdown_equals_each_player_alone():
     cards = pp.deal(3000, 5 + 3 * 6, seed=5)
     boards = np.ascontiguousarray(cards[:, :5])

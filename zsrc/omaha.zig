@@ -122,6 +122,26 @@ pub fn rank_rows(
     unreachable;
 }
 
+/// One hand, for the one-hand calls: its rank, or null unless `board` holds 3..5 cards,
+/// `hole` 4..6, and all of them are distinct cards.
+pub fn rank_one(board: []const u8, hole: []const u8) ?u16 {
+    if (board.len < board_cards_min or board.len > board_cards_max) return null;
+    if (hole.len < hole_cards_min or hole.len > hole_cards_max) return null;
+    var seen: u64 = 0;
+    for ([_][]const u8{ board, hole }) |cards| for (cards) |card| {
+        if (card >= eval.card_count or seen >> @intCast(card) & 1 != 0) return null;
+        seen |= @as(u64, 1) << @intCast(card);
+    };
+    ready();
+    return switch (board.len) {
+        inline board_cards_min...board_cards_max => |b| switch (hole.len) {
+            inline hole_cards_min...hole_cards_max => |k| Board(b).init(board[0..b]).rank(k, hole[0..k]),
+            else => unreachable,
+        },
+        else => unreachable,
+    };
+}
+
 /// How many rows `rank_lanes` ranks at once; 0 on the baseline level, which has no gathers.
 pub const vector_lanes = if (vector.available) vector.lanes else 0;
 

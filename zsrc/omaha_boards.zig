@@ -162,6 +162,8 @@ pub inline fn row(comptime b: u32, board_values: *const [b]u8) u32 {
         const v = board_values;
         return triple_starts[(@as(u32, v[0]) * values + v[1]) * values + v[2]];
     }
+    // Reached at compile time too (tables built from boards): the network unrolls.
+    @setEvalBranchQuota(10_000);
     var v = board_values.*;
     // Optimal sorting networks for four (5 exchanges) and five (9) values.
     const network: []const [2]u8 = if (b == 4)

@@ -294,12 +294,39 @@ pub const api = struct {
         return report_hand_error(err, failure);
     }
 
+    /// The rank of one Omaha hand written as text: hole cards `holes[holes_length]` (4..6)
+    /// and board `board[board_length]` (3..5), read as `pp_rank_text` reads; 0 when they do
+    /// not read as such distinct cards (the batch call then names why).
+    pub fn pp_rank_omaha_text(
+        holes: ?[*]const c_char,
+        holes_length: u64,
+        board: ?[*]const c_char,
+        board_length: u64,
+    ) callconv(.c) u16 {
+        var hole_ids: [omaha.hole_cards_max]u8 = undefined;
+        var board_ids: [omaha.board_cards_max]u8 = undefined;
+        const hole_count = read_cards(holes, holes_length, &hole_ids) orelse return 0;
+        const board_count = read_cards(board, board_length, &board_ids) orelse return 0;
+        return omaha.rank_one(board_ids[0..board_count], hole_ids[0..hole_count]) orelse 0;
+    }
+
     /// The payload a rank was made from (`category << 20` and five value nibbles, most
     /// significant first, value + 1, 0 = no card); 0 when no hand has that rank.
     pub fn pp_describe_payload(rank: u16) callconv(.c) u32 {
         return eval.describe_payload(rank);
     }
 };
+
+/// Reads the cards of `text[length]` into `ids`: how many, or null if it does not read as
+/// distinct cards or holds more than `ids` takes.
+fn read_cards(text: ?[*]const c_char, length: u64, ids: []u8) ?u32 {
+    const t = text orelse return null;
+    const bytes: [*]const u8 = @ptrCast(t);
+    var counts: [1]u32 = undefined;
+    const offsets = [2]i64{ 0, @intCast(length) };
+    if (parse.parse_strings(bytes[0..length], &offsets, ids, &counts) != null) return null;
+    return counts[0];
+}
 
 test "capi: statuses for bad arguments, never a crash" {
     var out: [1]u16 = undefined;
@@ -335,4 +362,30 @@ test "capi: one hand's calls rank as the batch does and answer 0 for a bad hand"
     try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast(text), 0));
     try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast("AhAh"), 4));
     try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast("AhKdQcJsTs9h8h7h"), 16));
+}
+
+test "capi: one Omaha hand as text equals the batch call, and reads as it does" {
+    const holes = "AhAsKhKs";
+    const board = "Qh Jh Th 2c 3d";
+    const one = api.pp_rank_omaha_text(@ptrCast(holes), holes.len, @ptrCast(board), board.len);
+    const hole_ids = [_]u8{ 38, 12, 37, 11 };
+    const board_ids = [_]u8{ 36, 35, 34, 13, 40 };
+    var out: [1]u16 = undefined;
+    var err: Error = undefined;
+    try std.testing.expectEqual(Status.ok, api.pp_rank_omaha(&board_ids, 5, &hole_ids, 4, 1, 1, &out, &err));
+    try std.testing.expectEqual(out[0], one);
+    try std.testing.expect(one != 0);
+    for ([_][2][]const u8{
+        .{ "AhAsKh", "QhJhTh2c3d" }, // three hole cards
+        .{ "AhAsKhKsQsQdJs", "QhJhTh" }, // seven
+        .{ "AhAsKhKs", "QhJh" }, // a board of two
+        .{ "AhAsKhKs", "QhJhTh2c3d4d" }, // six
+        .{ "AhAsKhKs", "QhJhAh2c3d" }, // a card twice
+        .{ "AhAsKhKx", "QhJhTh2c3d" }, // not a card
+    }) |case| {
+        const h = case[0];
+        const b = case[1];
+        try std.testing.expectEqual(@as(u16, 0), api.pp_rank_omaha_text(@ptrCast(h), h.len, @ptrCast(b), b.len));
+    }
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_omaha_text(null, 0, @ptrCast(board), board.len));
 }
