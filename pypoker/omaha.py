@@ -30,26 +30,43 @@ def rank_omaha(holes, boards, *, threads: int | None = None) -> np.ndarray:
     takes. A card that is not a card or that appears twice in a row raises naming the row and
     where the card is.
     """
-    if type(holes) is str and type(boards) is str:  # one hand as text: one call
-        found = _rank_one_text(holes, boards)
-        if found:
-            return np.array([found], dtype=np.uint16)
+    found = _rank_one(holes, boards)  # one hand: one call, no batch machinery
+    if found:
+        return np.array([found], dtype=np.uint16)
     holes = card_rows(holes, "holes")
     boards = card_rows(boards, "boards")
     return rank_showdown_omaha(boards, holes.reshape(len(holes), 1, -1), threads=threads)[:, 0]
 
 
-def _rank_one_text(holes: str, board: str) -> int:
-    """One hand as text through the one-hand call: its rank, or 0 when the call refuses it
-    (the batch path then raises the error that names why)."""
-    if len(holes) > TEXT_FAST_MAX or len(board) > TEXT_FAST_MAX:
-        return 0
-    hole_bytes = holes.encode()
-    board_bytes = board.encode()
-    return _rank_omaha_text(hole_bytes, len(hole_bytes), board_bytes, len(board_bytes))
+def _rank_one(holes, board) -> int:
+    """One hand (two strings, or two one-row uint8 arrays) through the one-hand calls: its
+    rank, or 0 when it is not one hand or the call refuses it (the batch path then raises the
+    error that names why)."""
+    if type(holes) is str and type(board) is str:
+        if len(holes) > TEXT_FAST_MAX or len(board) > TEXT_FAST_MAX:
+            return 0
+        hole_bytes = holes.encode()
+        board_bytes = board.encode()
+        return _rank_omaha_text(hole_bytes, len(hole_bytes), board_bytes, len(board_bytes))
+    if _one_row(holes) and _one_row(board):
+        return _rank_omaha_hand(holes.tobytes(), holes.size, board.tobytes(), board.size)
+    return 0
+
+
+def _one_row(cards) -> bool:
+    return (
+        type(cards) is np.ndarray
+        and cards.dtype is _CARD_IDS  # uint8's dtype is one object: `is` costs nothing
+        and cards.size <= 8
+        and (cards.ndim == 1 or (cards.ndim == 2 and cards.shape[0] == 1))
+    )
+
+
+_CARD_IDS = np.dtype(np.uint8)
 
 
 _rank_omaha_text = lib.pp_rank_omaha_text
+_rank_omaha_hand = lib.pp_rank_omaha_hand
 
 
 def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None) -> np.ndarray:

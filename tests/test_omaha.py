@@ -78,7 +78,7 @@ def test_text_and_arrays_agree():
     np.testing.assert_array_equal(text, pp.rank_omaha(holes, boards))
 
 
-def test_one_hand_as_text_ranks_as_the_batch_does(level):
+def test_one_hand_ranks_as_the_batch_does(level):
     # Two strings take the one-hand call (pp_rank_omaha_text); lists take the batch path.
     for hole_cards, board_cards in itertools.product((4, 5, 6), (3, 4, 5)):
         holes, boards = deal_rows(40, hole_cards, board_cards, seed=hole_cards * board_cards)
@@ -86,9 +86,13 @@ def test_one_hand_as_text_ranks_as_the_batch_does(level):
         for row, (hole, board) in enumerate(zip(holes, boards, strict=True)):
             text = pp.format_cards(board)
             spaced = " ".join(text[i : i + 2] for i in range(0, len(text), 2))
-            one = pp.rank_omaha(pp.format_cards(hole), spaced)
-            assert one.dtype == np.uint16
-            assert one.tolist() == [batch[row]]
+            for one in (
+                pp.rank_omaha(pp.format_cards(hole), spaced),
+                pp.rank_omaha(hole, board),  # one-row arrays take pp_rank_omaha_hand
+                pp.rank_omaha(hole[None], board[None]),
+            ):
+                assert one.dtype == np.uint16
+                assert one.tolist() == [batch[row]]
 
 
 def test_showdown_equals_each_player_alone():
@@ -121,6 +125,9 @@ def test_threads_give_the_same_ranks():
 def test_bad_hands_are_named(holes, boards, message):
     with pytest.raises(pp.PokerError, match=message):
         pp.rank_omaha(holes, boards)
+    # The same hand as one-row arrays: refused by the one-hand call, named by the batch path.
+    with pytest.raises(pp.PokerError, match=message):
+        pp.rank_omaha(pp.parse_cards(holes), pp.parse_cards(boards)[None])
 
 
 def test_bad_rows_inside_a_vector_block_are_named(level):

@@ -294,6 +294,20 @@ pub const api = struct {
         return report_hand_error(err, failure);
     }
 
+    /// The rank of one Omaha hand of card ids: hole cards `holes[holes_length]` (4..6) and
+    /// board `board[board_length]` (3..5); 0 unless they are such distinct cards (the batch
+    /// call then names why). One hand's fast path, as `pp_rank_hand`.
+    pub fn pp_rank_omaha_hand(
+        holes: ?[*]const u8,
+        holes_length: u32,
+        board: ?[*]const u8,
+        board_length: u32,
+    ) callconv(.c) u16 {
+        const h = holes orelse return 0;
+        const b = board orelse return 0;
+        return omaha.rank_one(b[0..board_length], h[0..holes_length]) orelse 0;
+    }
+
     /// The rank of one Omaha hand written as text: hole cards `holes[holes_length]` (4..6)
     /// and board `board[board_length]` (3..5), read as `pp_rank_text` reads; 0 when they do
     /// not read as such distinct cards (the batch call then names why).
@@ -375,6 +389,14 @@ test "capi: one Omaha hand as text equals the batch call, and reads as it does" 
     try std.testing.expectEqual(Status.ok, api.pp_rank_omaha(&board_ids, 5, &hole_ids, 4, 1, 1, &out, &err));
     try std.testing.expectEqual(out[0], one);
     try std.testing.expect(one != 0);
+    try std.testing.expectEqual(one, api.pp_rank_omaha_hand(&hole_ids, 4, &board_ids, 5));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_omaha_hand(&hole_ids, 3, &board_ids, 5));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_omaha_hand(&hole_ids, 4, &board_ids, 2));
+    const repeated = [_]u8{ 38, 12, 37, 36 };
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_omaha_hand(&repeated, 4, &board_ids, 5));
+    const past = [_]u8{ 38, 12, 37, 52 };
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_omaha_hand(&past, 4, &board_ids, 5));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_omaha_hand(null, 0, &board_ids, 5));
     for ([_][2][]const u8{
         .{ "AhAsKh", "QhJhTh2c3d" }, // three hole cards
         .{ "AhAsKhKsQsQdJs", "QhJhTh" }, // seven
