@@ -84,8 +84,13 @@ def street_table(
 
     def tables():
         for number, (a, b) in enumerate(pieces):
-            yield _piece(pa, street, layout, boards, wanted, bins, a, b, threads, bar, number,
-                         len(pieces))  # fmt: skip
+            detail = f"piece {number + 1}/{len(pieces)}, "
+
+            def report(fraction: float, a=a, b=b, detail=detail):
+                # Over the whole table, so the ETA holds across pieces.
+                bar.update(a - start + (b - a) * fraction, count, detail)
+
+            yield _piece(pa, street, layout, boards, wanted, bins, a, b, threads, report)
 
     try:
         if path is None:
@@ -119,8 +124,9 @@ def _schema(pa, board_cards: int, wanted: list[str], bins: int):
     return pa.schema(fields)
 
 
-def _piece(pa, street, layout, boards, wanted, bins, start, stop, threads, bar, number, pieces):
-    """One pass over every canonical board, keeping the indices in ``start .. stop``."""
+def _piece(pa, street, layout, boards, wanted, bins, start, stop, threads, report):
+    """One pass over every canonical board, keeping the indices in ``start .. stop``;
+    ``report(fraction)`` after each call."""
     n = stop - start
     values = {name: np.full(n, np.nan) for name in wanted if name != "histogram"}
     histogram = np.zeros((n, bins), dtype=np.float32) if "histogram" in wanted else None
@@ -155,7 +161,7 @@ def _piece(pa, street, layout, boards, wanted, bins, start, stop, threads, bar, 
                 else hand_vs_range(chunk, to_river=False, threads=threads)
             )
             values["hs"][at] = now[rows, combos]
-        bar.update(first + len(chunk), len(boards), f"piece {number + 1}/{pieces}, ")
+        report((first + len(chunk)) / len(boards))
     if not filled.all():  # every canonical hand lies on some canonical board
         missing = start + int(np.flatnonzero(~filled)[0])
         raise AssertionError(f"pypoker internal error: index {missing} of the {street} not reached")
