@@ -302,7 +302,9 @@ fn Run(comptime players: usize) type {
 
         /// Deals the random players and the board of `lanes` games side by side: each card
         /// waits on the one before it in its game (the deck it is taken from), so games in
-        /// lockstep keep several such chains in flight.
+        /// lockstep keep several such chains in flight. Every game of a run has a deck of the
+        /// same size at each draw (the fixed cards, and two cards a range player), so one
+        /// size and one count of draws left in the word serve all the lanes.
         fn deal_rest(
             run: *const Self,
             comptime lanes: usize,
@@ -310,30 +312,25 @@ fn Run(comptime players: usize) type {
             block: *Block(players),
             first: usize,
         ) void {
-            var decks: [lanes]u64 = undefined;
-            var sizes: [lanes]u32 = undefined;
-            inline for (&decks, &sizes, 0..) |*deck, *size, l| {
+            var deal: Deal(lanes) = .{ .streams = streams };
+            inline for (&deal.decks, 0..) |*deck, l| {
                 deck.* = eval.full_deck & ~block.used[first + l];
-                size.* = @popCount(deck.*);
+                std.debug.assert(@popCount(deck.*) == @popCount(deal.decks[0]));
             }
+            deal.size = @popCount(deal.decks[0]);
             for (run.random[0..run.random_len]) |p| {
+                const a = deal.take();
+                const b = deal.take();
                 inline for (0..lanes) |l| {
-                    const a = take_card(&decks[l], &sizes[l], &streams[l]);
-                    const b = take_card(&decks[l], &sizes[l], &streams[l]);
                     const i = first + l;
-                    block.held[i][p] = combos.index[a][b];
-                    block.holes[(i * players + p) * 2] = a;
-                    block.holes[(i * players + p) * 2 + 1] = b;
+                    block.held[i][p] = combos.index[a[l]][b[l]];
+                    block.holes[(i * players + p) * 2] = a[l];
+                    block.holes[(i * players + p) * 2 + 1] = b[l];
                 }
             }
             for (run.board_len..5) |c| {
-                inline for (0..lanes) |l| {
-                    block.boards[(first + l) * 5 + c] = take_card(
-                        &decks[l],
-                        &sizes[l],
-                        &streams[l],
-                    );
-                }
+                const cards = deal.take();
+                inline for (0..lanes) |l| block.boards[(first + l) * 5 + c] = cards[l];
             }
             // The range players' cards (fixed players' and the board's were set per block).
             for (run.drawn[0..run.drawn_len]) |p| {
@@ -373,7 +370,7 @@ fn Run(comptime players: usize) type {
             count: usize,
             block: *Block(players),
         ) void {
-            const lanes = 4;
+            const lanes = 8;
             var i: usize = 0;
             while (i < count) : (i += lanes) {
                 if (i + lanes > count) { // the tail, one game at a time
@@ -481,11 +478,35 @@ fn Run(comptime players: usize) type {
     };
 }
 
-inline fn take_card(deck: *u64, deck_size: *u32, stream: *Stream) u6 {
-    const card = bits.nth_set_bit(deck.*, stream.below(deck_size.*));
-    deck.* &= ~(@as(u64, 1) << card);
-    deck_size.* -= 1;
-    return card;
+/// `lanes` games dealt in lockstep from decks of one size.
+fn Deal(comptime lanes: usize) type {
+    return struct {
+        streams: *[lanes]Stream,
+        decks: [lanes]u64 = undefined,
+        /// The random word each lane draws from (`Stream.below`'s reuse of its low half).
+        words: [lanes]u64 = undefined,
+        size: u32 = 0,
+        /// Draws left in the lanes' words: the lanes start fresh words together.
+        draws_left: u32 = 0,
+
+        /// A card of each lane's deck, uniform among them, taken out.
+        inline fn take(deal: *@This()) [lanes]u6 {
+            if (deal.draws_left == 0) {
+                inline for (&deal.words, deal.streams) |*word, *stream| word.* = stream.next();
+                deal.draws_left = Stream.draws_per_word;
+            }
+            deal.draws_left -= 1;
+            var cards: [lanes]u6 = undefined;
+            inline for (&cards, &deal.decks, &deal.words) |*card, *deck, *word| {
+                const product = @as(u128, word.*) * deal.size;
+                word.* = @truncate(product);
+                card.* = bits.nth_set_bit(deck.*, @intCast(product >> 64));
+                deck.* &= ~(@as(u64, 1) << card.*);
+            }
+            deal.size -= 1;
+            return cards;
+        }
+    };
 }
 
 /// A combo of player p by weight (Walker's alias method).
