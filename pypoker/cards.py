@@ -14,6 +14,10 @@ import numpy as np
 from ._names import CARD_NAMES
 from ._native import CardParseError, InvalidHandError, check_parse, ffi, lib, new_error
 
+# Card ids' dtype. NumPy's uint8 dtype is one object, so `array.dtype is CARD_IDS` tests
+# it at no cost (the one-hand and small-batch paths do).
+CARD_IDS = np.dtype(np.uint8)
+
 _NAME_BYTES = np.array([name.encode() for name in CARD_NAMES], dtype="S2")
 
 

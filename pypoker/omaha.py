@@ -12,7 +12,7 @@ import numpy as np
 
 from ._native import InvalidHandError, check_slices, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
-from .cards import card_rows
+from .cards import CARD_IDS, card_rows
 from .ranking import TEXT_FAST_MAX
 
 HOLE_CARDS = (4, 5, 6)  # PLO4, PLO5, PLO6
@@ -56,13 +56,10 @@ def _rank_one(holes, board) -> int:
 def _one_row(cards) -> bool:
     return (
         type(cards) is np.ndarray
-        and cards.dtype is _CARD_IDS  # uint8's dtype is one object: `is` costs nothing
+        and cards.dtype is CARD_IDS
         and cards.size <= 8
         and (cards.ndim == 1 or (cards.ndim == 2 and cards.shape[0] == 1))
     )
-
-
-_CARD_IDS = np.dtype(np.uint8)
 
 
 _rank_omaha_text = lib.pp_rank_omaha_text

@@ -16,7 +16,7 @@ from ._names import HAND_CARDS_MAX
 from ._native import InvalidHandError, check_hands, check_slices, ffi, lib, new_error, thread_error
 from ._parallel import run_sliced, thread_count
 from .accumulators import ACCUMULATOR
-from .cards import parse_cards, parse_ragged
+from .cards import CARD_IDS, parse_cards, parse_ragged
 
 CATEGORY_SHIFT = lib.PP_CATEGORY_SHIFT  # a rank is (category << CATEGORY_SHIFT) | subrank
 
@@ -41,6 +41,16 @@ def _check_out(
     overlap the hands it ranks (``source``): threads would read ranks as cards."""
     if out is None:
         return np.empty(n, dtype=dtype)
+    flags = out.flags if type(out) is np.ndarray else None
+    if (  # the usual case first, in the fewest attribute reads
+        flags is not None
+        and flags.c_contiguous
+        and flags.writeable
+        and out.dtype == dtype
+        and out.shape == (n,)
+        and (source is None or not np.may_share_memory(out, source))
+    ):
+        return out
     if not isinstance(out, np.ndarray):
         raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
     if out.dtype != dtype:
@@ -79,6 +89,31 @@ def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice,
 
     check_slices(run_sliced(n, workers, call), out)
     return out
+
+
+SMALL_BATCH_BYTES = 1 << 14  # card ids: up to this size, a batch is ranked as below
+
+
+def _rank_small_batch(hands: np.ndarray, out: np.ndarray | None) -> np.ndarray:
+    """A small C-contiguous ``(n, k)`` batch of card ids in one call on this thread, with
+    as little Python around it as can be: the hands go as bytes (a copy of a few KB costs
+    less than a buffer view) and errors are the batch path's."""
+    n, k = hands.shape
+    out = _check_out(out, n, hands)
+    if not 1 <= k <= HAND_CARDS_MAX or n == 0:
+        return _rank_card_rows(hands, out, 1)  # raises, or ranks nothing, as a batch does
+    err = thread_error()
+    status = _rank_cards(
+        hands.tobytes(), n, k, _from_buffer("uint16_t[]", out, require_writable=True), err
+    )
+    if status != lib.PP_OK:
+        out[...] = 0
+        check_hands(status, err)
+    return out
+
+
+_rank_cards = lib.pp_rank_cards
+_from_buffer = ffi.from_buffer
 
 
 def _rank_card_rows(cards: np.ndarray, out: np.ndarray | None, threads: int | None):
@@ -149,6 +184,8 @@ def rank(
     # answers 0 for a bad hand, and the batch paths then raise the error they always raise
     # (same type, same message).
     kind = type(hands)
+    if kind is np.ndarray:
+        return _rank_array(hands, out, threads)
     if kind is list or kind is tuple:
         return _rank_sequence(hands, out, threads)
     if kind is str or isinstance(hands, str):
@@ -190,13 +227,20 @@ def _rank_string(hand: str) -> int:
 
 def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
     """An array by its dtype: card ids, card sets or accumulators; never reinterpreted."""
-    if hands.dtype == np.uint8:
-        if 0 < hands.size <= HAND_CARDS_MAX and hands.ndim <= 2:  # one hand: one call
-            found = _rank_hand(hands.tobytes(), hands.size)
+    dtype = hands.dtype
+    if dtype is CARD_IDS or dtype == np.uint8:
+        size = hands.size
+        if 0 < size <= HAND_CARDS_MAX and hands.ndim <= 2:  # one hand: one call
+            found = _rank_hand(hands.tobytes(), size)
             if found and hands.ndim == 1:
                 return found
             if found and hands.shape[0] == 1 and out is None:
-                return np.array([found], dtype=np.uint16)
+                ranks = np.empty(1, dtype=np.uint16)  # half the time of np.array([found])
+                ranks[0] = found
+                return ranks
+        elif size <= SMALL_BATCH_BYTES and threads is None and hands.ndim == 2:
+            if hands.flags.c_contiguous:
+                return _rank_small_batch(hands, out)
         if hands.ndim == 1:
             if not 1 <= hands.shape[0] <= HAND_CARDS_MAX:
                 raise InvalidHandError(

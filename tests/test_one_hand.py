@@ -54,3 +54,27 @@ def test_bad_text_and_odd_lists():
     with pytest.raises(pp.InvalidHandError, match="card id -1 at position 0"):
         pp.rank([-1, 2])
     assert pp.rank([np.uint8(3), np.uint8(4)]) == pp.rank(np.array([3, 4], dtype=np.uint8))
+
+
+@pytest.mark.parametrize("k", range(1, 8))
+def test_small_batches_rank_and_fail_as_the_general_path(k):
+    # Up to SMALL_BATCH_BYTES of ids, pp.rank takes one call with the hands passed as bytes;
+    # threads= takes the general path.
+    cards = pp.deal(500, k, seed=10 + k)
+    assert cards.nbytes <= pp.ranking.SMALL_BATCH_BYTES
+    small = pp.rank(cards)
+    np.testing.assert_array_equal(small, pp.rank(cards, threads=1))
+    np.testing.assert_array_equal(small, pp.rank(cards, threads=2))
+    out = np.zeros(500, dtype=np.uint16)
+    assert pp.rank(cards, out=out) is out
+    np.testing.assert_array_equal(out, small)
+    bad = cards.copy()
+    bad[321, k - 1] = 60
+    assert _error(lambda: pp.rank(bad)) == _error(lambda: pp.rank(bad, threads=1))
+    assert _error(lambda: pp.rank(bad, out=out)) == _error(lambda: pp.rank(bad, threads=1))
+    assert not out.any()  # a failed call leaves no ranks behind
+    wide = np.zeros((3, 8), dtype=np.uint8)
+    assert _error(lambda: pp.rank(wide)) == _error(lambda: pp.rank(wide, threads=1))
+    hands = np.array([[0, 1]] * 4, dtype=np.uint8)
+    with pytest.raises(ValueError, match="overlaps"):
+        pp.rank(hands, out=hands.view(np.uint16).reshape(4))
