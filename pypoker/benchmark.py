@@ -1,6 +1,7 @@
 """``pypoker bench`` (also ``python bench/bench_rank.py``): ns/hand of every ranking form,
-each kernel level, one thread and all, the exhaustive 7-card run, the memory floor, and the
-peers a Python user would pick instead — all in one run, on the same hands.
+each kernel level, one thread and all, the exhaustive 5- and 7-card runs, random 5- and
+7-card hands dealt and ranked beside a dealing-only control and one hand a call (seed 002's
+table), the memory floor, and the peers a Python user would pick instead — all in one run.
 
 Every figure is the median of ``runs`` timings (at least 5) of one call; hands are dealt
 once with a fixed seed; outputs are preallocated and touched before timing. Results go to
@@ -149,9 +150,31 @@ def _time_levels(add, runs: int, cards, sets, accumulators, boards, holes) -> tu
             ns = median_ns(lambda: pp.category_counts(7, threads=1), runs)
             add("every 7-card hand (133,784,560)", level, 1, ns, 133_784_560)
             exhaustive[level] = ns / 1e9
+            _time_random_and_sweep(add, runs, level, hands)
     finally:
         pp.select_cpu(before)
     return checksum, exhaustive
+
+
+def _time_random_and_sweep(add, runs: int, level: str, hands: int) -> None:
+    """Seed 002's table (a 2+2-style evaluator's benchmark) on one level and thread: random
+    5- and 7-card hands dealt and ranked, beside a control row that only deals them (what
+    the ranking adds is the difference), and the sweep of every 5-card hand."""
+    for k in (5, 7):
+        deal = lambda k=k: pp.deal(hands, k, seed=k, threads=1)  # noqa: E731
+        add(f"control: deal random {k}-card hands", level, 1, median_ns(deal, runs), hands)
+        ns = median_ns(lambda deal=deal: pp.rank(deal(), threads=1), runs)
+        add(f"random {k}-card hands: deal, then rank", level, 1, ns, hands)
+    ns = median_ns(lambda: pp.category_counts(5, threads=1), runs)
+    add("every 5-card hand (2,598,960)", level, 1, ns, 2_598_960)
+
+
+def _time_one_call(add, runs: int) -> None:
+    """A hand a call, as a bot or a notebook ranks (seed 002's latency rows): ns a call."""
+    for k in (5, 7):
+        hands = pp.deal(2_000, k, seed=k).tolist()
+        ns = median_ns(lambda hands=hands: [pp.rank(h) for h in hands], runs)
+        add(f"one call a hand: pp.rank(list of {k} ids)", "scalar", 1, ns, len(hands))
 
 
 def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = True) -> dict:
@@ -186,6 +209,7 @@ def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = Tru
     checksum, exhaustive = _time_levels(add, runs, cards, sets, accumulators, boards, holes)
     results["checksum"], results["exhaustive_seconds"] = checksum, exhaustive
 
+    _time_one_call(add, runs)
     flat = cards.reshape(-1)
     floor = median_ns(lambda: np.bitwise_or.reduce(flat.view(np.uint64)), runs)
     add("memory floor: NumPy reads the uint8 hands once", "numpy", 1, floor, hands)
