@@ -34,22 +34,42 @@ pub inline fn pext(source: u64, mask: u64) u64 {
     );
 }
 
-/// Select without BMI2: skip whole bytes by population count, then bits.
+/// Select without BMI2, branch-free (Vigna's broadword select): the bytes' running
+/// population counts in one multiply, the byte holding the bit found by comparing them all
+/// with `n` at once, then a table for the bit within the byte. A loop over bytes and bits
+/// mispredicts on every random deal: the baseline level dealt 7-card rows in 135 ns.
 pub fn nth_set_bit_portable(set: u64, n: u32) u6 {
-    var remaining = n;
-    var shift: u7 = 0;
-    while (shift < 64) : (shift += 8) {
-        const byte: u8 = @truncate(set >> @intCast(shift));
-        const ones = @popCount(byte);
-        if (remaining < ones) {
-            var bits = byte;
-            while (remaining > 0) : (remaining -= 1) bits &= bits - 1;
-            return @intCast(shift + @ctz(bits));
-        }
-        remaining -= ones;
-    }
-    unreachable;
+    const ones: u64 = 0x0101_0101_0101_0101;
+    const high_bits: u64 = 0x8080_8080_8080_8080;
+    var counts = set - ((set >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i: the set bits in bytes 0..i (at most 64, so the subtraction below never
+    // borrows across bytes).
+    const running = counts *% ones;
+    // Bit 7 of byte i is set where bytes 0..i hold at most n set bits: below the bit.
+    const at_most_n = ((@as(u64, n) *% ones | high_bits) - running) & high_bits;
+    const byte: u6 = @intCast((((at_most_n >> 7) *% ones) >> 56) * 8);
+    const before: u32 = @truncate(((running << 8) >> byte) & 0xff);
+    const bits: u8 = @truncate(set >> byte);
+    return byte + select_in_byte[bits][n - before];
 }
+
+/// `select_in_byte[b][i]`: the position of the i-th set bit of the byte b.
+const select_in_byte: [256][8]u3 = table: {
+    @setEvalBranchQuota(10_000);
+    var table: [256][8]u3 = @splat(@splat(0));
+    for (0..256) |b| {
+        var i = 0;
+        for (0..8) |bit| {
+            if (b >> bit & 1 != 0) {
+                table[b][i] = bit;
+                i += 1;
+            }
+        }
+    }
+    break :table table;
+};
 
 test "nth_set_bit: PDEP path and portable select agree" {
     var x: u64 = 12345;
