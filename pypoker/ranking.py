@@ -139,12 +139,17 @@ def _rank_set_rows(sets: np.ndarray, out: np.ndarray | None, threads: int | None
     return _rank_rows(len(sets), out, threads, rank_slice, sets)
 
 
-def _rank_accumulator_rows(accumulators: np.ndarray, out: np.ndarray | None, threads: int | None):
+def _rank_accumulator_rows(accumulators: np.ndarray, out: np.ndarray | None, threads: int | None,
+                           trusted: bool = False):  # fmt: skip
     accumulators = np.ascontiguousarray(accumulators)
     n = len(accumulators)
     buffer = ffi.from_buffer("pp_accumulator[]", accumulators) if n else None
 
     def rank_slice(out_buffer, start: int, stop: int, err):
+        if trusted:
+            return lib.pp_rank_accumulators_trusted(
+                buffer + start, stop - start, out_buffer + start
+            )
         return lib.pp_rank_accumulators(buffer + start, stop - start, out_buffer + start, err)
 
     return _rank_rows(n, out, threads, rank_slice, accumulators)
@@ -155,6 +160,7 @@ def rank(
     *,
     out: np.ndarray | None = None,
     threads: int | None = None,
+    trusted: bool = False,
 ) -> np.ndarray | int:
     """Ranks hands of 1 to 7 cards.
 
@@ -179,7 +185,17 @@ def rank(
     Raises ``InvalidHandError`` (a ``ValueError``) naming the row and the card for a card id
     of 52 or more, a card twice in a hand, a hand of the wrong size, or an accumulator whose
     key its cards do not make; ``out`` then holds zeros, never partial results.
+
+    ``trusted=True`` (accumulators only) ranks accumulators from their keys without checking
+    them against their cards: for records made by ``pp.accumulate`` or ``pp.merge`` and not
+    edited since, at about half the time of card ids with AVX2 (0.8x with AVX-512, where
+    ranking ids is as fast as the lookups). Any other record then gets a meaningless rank,
+    never a crash; the default checks every record.
     """
+    if trusted:
+        if not (isinstance(hands, np.ndarray) and hands.dtype == ACCUMULATOR and hands.ndim == 1):
+            raise TypeError("trusted=True ranks a 1-D array of pp.ACCUMULATOR records only")
+        return _rank_accumulator_rows(hands, out, threads, trusted=True)
     # One hand goes straight to the one-hand call, before anything else is looked at. It
     # answers 0 for a bad hand, and the batch paths then raise the error they always raise
     # (same type, same message).

@@ -20,6 +20,7 @@ def test_every_five_card_hand_ranks_as_its_ids(all_five_card_hands, each_cpu):
     accumulators = pp.accumulate(all_five_card_hands)
     ranks = pp.rank(accumulators)
     assert np.array_equal(ranks, pp.rank(all_five_card_hands))
+    assert np.array_equal(pp.rank(accumulators, trusted=True), ranks)
     assert np.bincount(ranks >> 12, minlength=10).tolist() == FIVE_CARD_CATEGORIES
 
 
@@ -92,3 +93,35 @@ def test_wrong_types_are_refused():
         pp.merge(np.zeros(3, dtype=np.uint64), np.zeros(3, dtype=np.uint64))
     with pytest.raises(ValueError, match="one length"):
         pp.merge(pp.accumulate(pp.deal(3, 2, seed=1)), pp.accumulate(pp.deal(2, 2, seed=2)))
+
+
+@pytest.mark.parametrize("k", [1, 4, 6, 7])
+def test_trusted_accumulators_rank_as_checked_ones(k, each_cpu):
+    # 1,000 rows: whole blocks of 64 and a tail, one thread and two.
+    accumulators = pp.accumulate(pp.deal(1_000, k, seed=20 + k))
+    checked = pp.rank(accumulators)
+    for threads in (1, 2):
+        trusted = pp.rank(accumulators, trusted=True, threads=threads)
+        np.testing.assert_array_equal(trusted, checked)
+
+
+def test_trusted_accumulators_of_any_bytes_never_crash(each_cpu):
+    # Records the key does not describe: a meaningless rank each, read inside the tables.
+    junk = np.random.default_rng(5).integers(0, 2**64, size=(10_000, 2), dtype=np.uint64)
+    ranks = pp.rank(junk.view(pp.ACCUMULATOR).reshape(-1), trusted=True)
+    assert ranks.dtype == np.uint16 and ranks.shape == (10_000,)
+    with pytest.raises(TypeError, match="trusted=True"):
+        pp.rank(pp.deal(3, 7, seed=1), trusted=True)
+
+
+def test_every_single_bit_edit_is_refused():
+    # The checked path: a key or mask with any one of its 128 bits flipped is refused (the
+    # key is checked against the cards in full), naming the row.
+    hands = pp.accumulate(pp.deal(8, 7, seed=3))
+    for row in range(len(hands)):
+        for field in ("key", "mask"):
+            for bit in range(64):
+                edited = hands.copy()
+                edited[field][row] ^= np.uint64(1) << np.uint64(bit)
+                with pytest.raises(pp.InvalidHandError, match=f"row {row}"):
+                    pp.rank(edited)

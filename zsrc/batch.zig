@@ -195,6 +195,24 @@ pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?Ha
     unreachable;
 }
 
+/// Ranks accumulators from their keys alone, unchecked (`pp.rank(..., trusted=True)`): for
+/// records made by `accumulate` or `merge` and not edited since. An inconsistent record gets
+/// a meaningless rank, never a crash (`blocks.TrustedAccumulatorSource`).
+pub fn rank_accumulators_trusted(accumulators: []const eval.Accumulator, out: []u16) void {
+    assert(accumulators.len == out.len);
+    const first = accumulators.len / blocks.block_rows * blocks.block_rows;
+    const Rows = blocks.TrustedAccumulatorSource(trusted_lanes);
+    _ = blocks.rank_blocks(Rows{ .accumulators = accumulators }, out, first);
+    // Memory-safe whatever the key: the flush table is indexed by 13 mask bits and the
+    // fingerprint lookup is masked.
+    for (accumulators[first..], out[first..]) |accumulator, *rank| {
+        rank.* = eval.rank_accumulator(accumulator);
+    }
+}
+
+/// Eight keys a vector: one zmm, two ymm or four xmm, whatever the level.
+const trusted_lanes = 8;
+
 pub fn diagnose_accumulator(accumulator: eval.Accumulator, row: usize) ?HandError {
     if (diagnose_set(accumulator.mask, row)) |e| return e;
     if (accumulator.key != eval.key_of_set(accumulator.mask)) return .{ .row = row, .kind = .inconsistent_key };
@@ -353,4 +371,26 @@ test "rank_showdown: equals ranking board + hole as one hand; finds shared cards
     try std.testing.expectEqual(HandError.Kind.duplicate_card, e.kind);
     try std.testing.expectEqual(@as(i32, 17), e.card);
     try std.testing.expectEqual(@as(i32, 8), e.position);
+}
+
+test "accumulators, trusted: rank as checked ones; any key reads inside the tables" {
+    const dealing = @import("deal.zig");
+    const random = @import("random.zig");
+    var cards: [130 * 7]u8 = undefined;
+    dealing.deal_rows(random.seed_key(11), 0, 7, eval.full_deck, &cards);
+    var accumulators: [130]eval.Accumulator = undefined;
+    try std.testing.expectEqual(@as(?HandError, null), accumulate_card_rows(&cards, 7, &accumulators));
+    var checked: [130]u16 = undefined;
+    var trusted: [130]u16 = undefined;
+    try std.testing.expectEqual(@as(?HandError, null), rank_accumulators(&accumulators, &checked));
+    rank_accumulators_trusted(&accumulators, &trusted); // two blocks of 64 and a tail of 2
+    try std.testing.expectEqualSlices(u16, &checked, &trusted);
+    var word: u64 = 1;
+    for (&accumulators) |*junk| {
+        word = random.mix64(word);
+        junk.key = word;
+        word = random.mix64(word);
+        junk.mask = word;
+    }
+    rank_accumulators_trusted(&accumulators, &trusted);
 }

@@ -143,8 +143,8 @@ pub fn AccumulatorSource(comptime K: type) type {
             const words: *const [2 * lanes]u64 = @ptrCast(rows.accumulators[first..][0..lanes]);
             const low: Lanes = words[0..lanes].*;
             const high: Lanes = words[lanes..].*;
-            const keys = @shuffle(u64, low, high, every_other(0));
-            const masks = @shuffle(u64, low, high, every_other(1));
+            const keys = @shuffle(u64, low, high, every_other(lanes, 0));
+            const masks = @shuffle(u64, low, high, every_other(lanes, 1));
             const tallied = K.tally_sets(masks);
             const shift = eval.suit_counter_shift;
             const expected = tallied.fingerprints +
@@ -156,20 +156,51 @@ pub fn AccumulatorSource(comptime K: type) type {
             };
         }
 
-        /// Words `first`, `first + 2`, … of two vectors of interleaved keys and masks.
-        fn every_other(comptime first: u32) [lanes]i32 {
-            var mask: [lanes]i32 = undefined;
-            for (0..lanes) |i| {
-                const word: i32 = @intCast((2 * i + first) % lanes);
-                mask[i] = if (2 * i < lanes) word else ~word;
-            }
-            return mask;
+        pub inline fn rank_row(rows: Rows, row: usize) u16 {
+            return eval.rank_accumulator(rows.accumulators[row]);
+        }
+    };
+}
+
+/// Accumulators taken at their word (`batch.rank_accumulators_trusted`): the key's
+/// fingerprint and suit counters are used as they are and the mask is not tallied, so a
+/// record whose key its cards do not make gets a meaningless rank, never a read outside the
+/// tables (the fingerprint is masked to the table's rows; a flush's mask bits index 8 KB).
+pub fn TrustedAccumulatorSource(comptime lanes_: u32) type {
+    return struct {
+        accumulators: []const eval.Accumulator,
+
+        const Rows = @This();
+        pub const lanes = lanes_;
+        const Lanes = @Vector(lanes, u64);
+
+        pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
+            const words: *const [2 * lanes]u64 = @ptrCast(rows.accumulators[first..][0..lanes]);
+            const low: Lanes = words[0..lanes].*;
+            const high: Lanes = words[lanes..].*;
+            const keys = @shuffle(u64, low, high, every_other(lanes, 0));
+            return .{
+                .fingerprints = keys & @as(Lanes, @splat(eval.fingerprint_rows_mask)),
+                .flush = keys & @as(Lanes, @splat(eval.suit_counters_flush)) != @as(Lanes, @splat(0)),
+                .bad = false,
+            };
         }
 
         pub inline fn rank_row(rows: Rows, row: usize) u16 {
             return eval.rank_accumulator(rows.accumulators[row]);
         }
     };
+}
+
+/// The `@shuffle` mask of words `first`, `first + 2`, … of two vectors of `lanes` words of
+/// interleaved keys and masks.
+fn every_other(comptime lanes: u32, comptime first: u32) [lanes]i32 {
+    var mask: [lanes]i32 = undefined;
+    for (0..lanes) |i| {
+        const word: i32 = @intCast((2 * i + first) % lanes);
+        mask[i] = if (2 * i < lanes) word else ~word;
+    }
+    return mask;
 }
 
 /// Rows a block: its fingerprints stay in L1 between the passes.

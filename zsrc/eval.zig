@@ -36,7 +36,7 @@ pub const set_invalid_bits: u64 = ~full_deck;
 
 pub const suit_counter_shift = 48;
 const suit_counters_empty: u64 = 0x3333 << suit_counter_shift;
-const suit_counters_flush: u64 = 0x8888 << suit_counter_shift;
+pub const suit_counters_flush: u64 = 0x8888 << suit_counter_shift;
 const value_pattern_mask: u64 = (1 << value_count) - 1;
 
 pub const Accumulator = extern struct {
@@ -129,6 +129,10 @@ pub inline fn rank_fingerprint(fingerprint: u32) u16 {
     const slot = (fingerprint +% row_offsets[row]) & (tables.lookup_size - 1);
     return lookup[slot];
 }
+
+/// The bits of a fingerprint whose row is in the table: `rank_fingerprint_unmasked` of any
+/// u32 masked by it reads inside the tables (a trusted accumulator's key may hold anything).
+pub const fingerprint_rows_mask: u32 = (tables.row_count << tables.row_shift) - 1;
 
 /// `rank_fingerprint` for a fingerprint known to be a sum of at most seven value
 /// multipliers (so its row is in the table): two loads and an add, no masking. Every slot

@@ -20,6 +20,7 @@ pub const HandError = @import("failure.zig").HandError;
 pub const RankCards = fn ([*]const u8, u64, u32, [*]u16, *HandError) callconv(.c) bool;
 pub const RankSets = fn ([*]const u64, u64, [*]u16, *HandError) callconv(.c) bool;
 pub const RankAccumulators = fn ([*]const eval.Accumulator, u64, [*]u16, *HandError) callconv(.c) bool;
+pub const RankAccumulatorsTrusted = fn ([*]const eval.Accumulator, u64, [*]u16) callconv(.c) void;
 pub const RankShowdown = fn (
     [*]const u8, // boards (may dangle when board_cards is 0)
     u32, // board_cards
@@ -88,6 +89,7 @@ pub const Kernels = struct {
     rank_cards: *const RankCards,
     rank_sets: *const RankSets,
     rank_accumulators: *const RankAccumulators,
+    rank_accumulators_trusted: *const RankAccumulatorsTrusted,
     rank_showdown: *const RankShowdown,
     rank_omaha: *const RankOmaha,
     omaha_exact: *const OmahaExact,

@@ -232,6 +232,14 @@ fn rank_accumulators(
     return false;
 }
 
+fn rank_accumulators_trusted(
+    accumulators: [*]const eval.Accumulator,
+    n: u64,
+    out: [*]u16,
+) callconv(.c) void {
+    batch.rank_accumulators_trusted(accumulators[0..n], out[0..n]);
+}
+
 fn rank_showdown(
     boards: [*]const u8,
     board_cards: u32,

@@ -111,6 +111,22 @@ pub const api = struct {
         return report_hand_error(err, failure);
     }
 
+    /// Ranks `n` accumulators from their keys alone, into `out[n]`: no check that a key is
+    /// the one its mask's cards make, for records made by `pp_accumulate_*` or
+    /// `pp_merge_accumulators` and not edited since. Any other record gets a meaningless
+    /// rank (never a read outside the tables); `pp_rank_accumulators` checks instead.
+    pub fn pp_rank_accumulators_trusted(
+        accumulators: ?[*]const Accumulator,
+        n: u64,
+        out: ?[*]u16,
+    ) callconv(.c) Status {
+        if (n == 0) return .ok;
+        const a = accumulators orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        kernels().rank_accumulators_trusted(a, n, o);
+        return .ok;
+    }
+
     /// The accumulators of `n` hands of `k` (1..7) card ids each, into `out[n]`.
     pub fn pp_accumulate_cards(
         cards: ?[*]const u8,
