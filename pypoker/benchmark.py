@@ -138,6 +138,9 @@ def _time_levels(add, runs: int, cards, sets, accumulators, boards, holes) -> tu
                     "rank accumulators": (
                         lambda t=threads: pp.rank(accumulators, out=out, threads=t)
                     ),
+                    "rank accumulators, trusted=True": (
+                        lambda t=threads: pp.rank(accumulators, out=out, threads=t, trusted=True)
+                    ),
                 }
                 for name, call in forms.items():
                     add(name, level, threads, median_ns(call, runs), hands)

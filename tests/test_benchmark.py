@@ -14,6 +14,7 @@ def test_the_rank_table_has_every_row_on_every_level(tmp_path):
         for name in (
             "rank uint8 (N, 7)",
             "rank accumulators",
+            "rank accumulators, trusted=True",
             "every 7-card hand (133,784,560)",
             # Seed 002's table: random hands dealt and ranked beside a dealing-only control.
             "control: deal random 5-card hands",
