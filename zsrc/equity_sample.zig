@@ -117,29 +117,9 @@ fn Block(comptime players: usize) type {
 /// A per-game random stream: SplitMix64 from (key, game).
 const Stream = struct {
     state: u64,
-    /// Cards are drawn several to a word: `below` takes the high half of word × n and the
-    /// low half is the next word (Lemire's multiply-shift, reused). Each draw spends about
-    /// log2(n) + (n's factors of 2) bits, so after `draws_per_word` draws from a deck
-    /// over 30 cards at least 30 bits remain and a draw's bias stays under 52 / 2^30.
-    word: u64 = 0,
-    draws_left: u32 = 0,
-
-    const draws_per_word = 4;
 
     fn init(key: u64, game: u64) Stream {
         return .{ .state = random.draw_word(key, game, 0) };
-    }
-
-    /// Uniform in [0, bound), bound ≤ 52.
-    inline fn below(stream: *Stream, bound: u32) u32 {
-        if (stream.draws_left == 0) {
-            stream.word = stream.next();
-            stream.draws_left = draws_per_word;
-        }
-        stream.draws_left -= 1;
-        const product = @as(u128, stream.word) * bound;
-        stream.word = @truncate(product);
-        return @intCast(product >> 64);
     }
 
     inline fn next(stream: *Stream) u64 {
@@ -478,22 +458,29 @@ fn Run(comptime players: usize) type {
     };
 }
 
-/// `lanes` games dealt in lockstep from decks of one size.
+/// `lanes` games dealt in lockstep from decks of one size, each from its game's stream.
+///
+/// Cards are drawn several to a random word: a draw takes the high half of word × size and
+/// keeps the low half as the next word (Lemire's multiply-shift, reused). Each draw spends
+/// about log2(size) + (size's factors of 2) bits, so after `draws_per_word` draws from a
+/// deck of over 30 cards at least 30 bits remain and a draw's bias stays under 52 / 2^30.
 fn Deal(comptime lanes: usize) type {
     return struct {
         streams: *[lanes]Stream,
         decks: [lanes]u64 = undefined,
-        /// The random word each lane draws from (`Stream.below`'s reuse of its low half).
+        /// The word each lane draws from.
         words: [lanes]u64 = undefined,
         size: u32 = 0,
         /// Draws left in the lanes' words: the lanes start fresh words together.
         draws_left: u32 = 0,
 
+        const draws_per_word = 4;
+
         /// A card of each lane's deck, uniform among them, taken out.
         inline fn take(deal: *@This()) [lanes]u6 {
             if (deal.draws_left == 0) {
                 inline for (&deal.words, deal.streams) |*word, *stream| word.* = stream.next();
-                deal.draws_left = Stream.draws_per_word;
+                deal.draws_left = draws_per_word;
             }
             deal.draws_left -= 1;
             var cards: [lanes]u6 = undefined;
