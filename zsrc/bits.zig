@@ -37,7 +37,7 @@ pub inline fn pext(source: u64, mask: u64) u64 {
 /// Select without BMI2, branch-free (Vigna's broadword select): the bytes' running
 /// population counts in one multiply, the byte holding the bit found by comparing them all
 /// with `n` at once, then a table for the bit within the byte. A loop over bytes and bits
-/// mispredicts on every random deal: the baseline level dealt 7-card rows in 135 ns.
+/// mispredicts on every random deal: the baseline level dealt 7-card rows in 130 ns.
 pub fn nth_set_bit_portable(set: u64, n: u32) u6 {
     const ones: u64 = 0x0101_0101_0101_0101;
     const high_bits: u64 = 0x8080_8080_8080_8080;
