@@ -32,7 +32,7 @@ from .features import FEATURES, equity_histogram, hand_features, hand_strength, 
 from .isomorphism import hand_index, hand_index_size, hand_unindex
 from .omaha import rank_omaha, rank_showdown_omaha
 from .range_grid import plot_range_grid, range_grid
-from .ranking import CATEGORY_NAMES, category, describe, rank, rank_showdown
+from .ranking import CATEGORY_NAMES, EMPTY_HAND_RANK, category, describe, rank, rank_showdown
 from .street_tables import street_table
 
 __version__ = VERSION
@@ -52,6 +52,7 @@ __all__ = [
     "ACCUMULATOR",
     "CARD_NAMES",
     "CATEGORY_NAMES",
+    "EMPTY_HAND_RANK",
     "COMBOS",
     "CardParseError",
     "CardSet",

@@ -214,9 +214,9 @@ def check_hands(status: int, err, row_offset: int = 0, place=None) -> None:
     if status == lib.PP_DUPLICATE_CARD:
         raise InvalidHandError(f"row {row}: card {card_name(card)} appears twice", row, card)
     if status == lib.PP_EMPTY_HAND:
-        raise InvalidHandError(f"row {row}: the hand is empty (a hand has 1 to 7 cards)", row)
+        raise InvalidHandError(f"row {row}: the hand is empty", row)
     if status == lib.PP_TOO_MANY_CARDS:
-        raise InvalidHandError(f"row {row}: more than 7 cards (a hand has 1 to 7)", row)
+        raise InvalidHandError(f"row {row}: more than 7 cards (a hand has 0 to 7)", row)
     if status == lib.PP_INCONSISTENT_KEY:
         raise InvalidHandError(
             f"row {row}: the accumulator's key is not the one its cards make "

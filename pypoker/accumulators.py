@@ -20,15 +20,15 @@ ACCUMULATOR = struct_dtype("pp_accumulator")
 
 
 def accumulate(hands: np.ndarray) -> np.ndarray:
-    """The accumulators of hands of 1 to 7 cards: an ``(N, k)`` uint8 array of card ids or
+    """The accumulators of hands of 0 to 7 cards: an ``(N, k)`` uint8 array of card ids or
     an ``(N,)`` uint64 array of card sets → ``(N,)`` array of ``pp.ACCUMULATOR``. Raises
     ``InvalidHandError`` naming the row and the card, as ``pp.rank`` does."""
     if not isinstance(hands, np.ndarray):
         raise TypeError(f"hands must be a numpy array; got {type(hands).__name__}")
     if hands.dtype == np.uint8 and hands.ndim == 2:
         n, k = hands.shape
-        if not 1 <= k <= HAND_CARDS_MAX:
-            raise ValueError(f"hands of {k} cards: a hand has 1 to {HAND_CARDS_MAX} cards")
+        if k > HAND_CARDS_MAX:
+            raise ValueError(f"hands of {k} cards: a hand has 0 to {HAND_CARDS_MAX} cards")
         cards = np.ascontiguousarray(hands)
         out = np.zeros(n, dtype=ACCUMULATOR)
         if n:

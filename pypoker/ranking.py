@@ -3,7 +3,9 @@
 A rank is a ``uint16``: ``(category << 12) | subrank``, higher wins, equal ties, 0 never a
 rank. Categories run 1 (high card) to 9 (straight flush). Hands of fewer than five cards
 rank by the best category they make (no straights or flushes), a missing kicker losing to
-any card: ``K < KQJT8 < A < AK``. Six- and seven-card hands rank as their best five.
+any card: ``K < KQJT8 < A < AK``; the hand of no cards ranks lowest of all
+(``EMPTY_HAND_RANK``, a high card below the lone 2). Six- and seven-card hands rank as their
+best five.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from .accumulators import ACCUMULATOR
 from .cards import CARD_IDS, parse_cards, parse_ragged
 
 CATEGORY_SHIFT = lib.PP_CATEGORY_SHIFT  # a rank is (category << CATEGORY_SHIFT) | subrank
+EMPTY_HAND_RANK = lib.PP_EMPTY_HAND_RANK  # the rank of no cards: below any card
 
 CATEGORY_NAMES: tuple[str, ...] = (
     "Invalid",
@@ -100,7 +103,7 @@ def _rank_small_batch(hands: np.ndarray, out: np.ndarray | None) -> np.ndarray:
     less than a buffer view) and errors are the batch path's."""
     n, k = hands.shape
     out = _check_out(out, n, hands)
-    if not 1 <= k <= HAND_CARDS_MAX or n == 0:
+    if k > HAND_CARDS_MAX or n == 0:
         return _rank_card_rows(hands, out, 1)  # raises, or ranks nothing, as a batch does
     err = thread_error()
     status = _rank_cards(
@@ -118,8 +121,8 @@ _from_buffer = ffi.from_buffer
 
 def _rank_card_rows(cards: np.ndarray, out: np.ndarray | None, threads: int | None):
     n, k = cards.shape
-    if not 1 <= k <= HAND_CARDS_MAX:
-        raise InvalidHandError(f"hands of {k} cards: a hand has 1 to {HAND_CARDS_MAX} cards")
+    if k > HAND_CARDS_MAX:
+        raise InvalidHandError(f"hands of {k} cards: a hand has 0 to {HAND_CARDS_MAX} cards")
     cards = np.ascontiguousarray(cards)  # copies only arrays that are not C-contiguous
     cards_buffer = ffi.from_buffer("uint8_t[]", cards) if n else None
 
@@ -162,20 +165,20 @@ def rank(
     threads: int | None = None,
     trusted: bool = False,
 ) -> np.ndarray | int:
-    """Ranks hands of 1 to 7 cards.
+    """Ranks hands of 0 to 7 cards.
 
     ``hands`` is one of:
 
-    - an ``(N, k)`` uint8 array of card ids, k = 1..7 → ``(N,)`` uint16 ranks;
+    - an ``(N, k)`` uint8 array of card ids, k = 0..7 → ``(N,)`` uint16 ranks;
     - an ``(N,)`` uint64 array of card sets (bit i = card i) → ``(N,)`` uint16 ranks;
     - a list of strings (``["AhKd7c2s3s", …]``, any card counts) → ``(N,)`` uint16 ranks;
     - an ``(N,)`` array of ``pp.ACCUMULATOR`` (see ``pp.accumulate``) → ``(N,)`` uint16 ranks;
     - one hand: a string, a list or tuple of card ids, a 1-D uint8 array of ids, a uint64
       scalar or one accumulator → an ``int``.
 
-    One hand (and a ``(1, k)`` array) takes a one-call path: well under a microsecond from
-    Python (``pypoker bench --latency`` measures it); a bad one raises the same error as a
-    batch.
+    One hand (and a ``(1, k)`` array) takes a one-call path (``pypoker bench --latency``);
+    a bad one raises the same error as a batch. No cards (``""``, a set of 0, an ``(N, 0)``
+    array) is a hand: it ranks ``EMPTY_HAND_RANK``, below any card; ``[]`` is no hands.
 
     Other dtypes are refused, never reinterpreted. Arrays that are not C-contiguous are
     copied once; C-contiguous ones never are. ``out`` (uint16, shape ``(N,)``, C-contiguous,
@@ -256,9 +259,9 @@ def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
             if hands.flags.c_contiguous:
                 return _rank_small_batch(hands, out)
         if hands.ndim == 1:
-            if not 1 <= hands.shape[0] <= HAND_CARDS_MAX:
+            if hands.shape[0] > HAND_CARDS_MAX:
                 raise InvalidHandError(
-                    f"a hand of {hands.shape[0]} cards: a hand has 1 to {HAND_CARDS_MAX}"
+                    f"a hand of {hands.shape[0]} cards: a hand has 0 to {HAND_CARDS_MAX}"
                 )
             return int(_rank_card_rows(hands[None, :], None, 1)[0])
         if hands.ndim == 2:

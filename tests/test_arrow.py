@@ -82,21 +82,22 @@ def test_bad_rows_raise_naming_row_and_card_across_chunks():
     sets = pa.array([0x7F, 1 << 55, 0, 0xFF], pa.uint64())
     with pytest.raises(pp.InvalidHandError, match="row 1: bit 55 is set"):
         pp.arrow.rank(sets)
-    lists = pa.array([[1, 2], [], [3, 3]], pa.list_(pa.uint8()))
-    with pytest.raises(pp.InvalidHandError, match="row 1: a hand of 0 cards"):
+    lists = pa.array([[1, 2], [], [3, 3]], pa.list_(pa.uint8()))  # no cards: a hand
+    with pytest.raises(pp.InvalidHandError, match="row 2: card 5s appears twice"):
         pp.arrow.rank(lists)
 
 
 def test_errors_null_turns_bad_rows_into_nulls_and_counts_them(tmp_path):
     texts = ["AhKd", "Ax", None, "AhAh", "2c3c4c5c6c7c8c9c", "", "Ts 9s"]
     ranks = pp.arrow.rank(pa.array(texts), errors="null")
-    assert ranks.to_pylist() == [pp.rank("AhKd"), None, None, None, None, None, pp.rank("Ts9s")]
-    sets = pa.array([0x7F, 1 << 55, None, 0], pa.uint64())
+    empty = pp.EMPTY_HAND_RANK  # "" is the hand of no cards
+    assert ranks.to_pylist() == [pp.rank("AhKd"), None, None, None, None, empty, pp.rank("Ts9s")]
+    sets = pa.array([0x7F, 1 << 55, None, 0, 0xFF], pa.uint64())
     assert pp.arrow.rank(sets, errors="null").null_count == 3
     path = tmp_path / "in.parquet"
     pq.write_table(pa.table({"cards": texts}), path)
     result = pp.arrow.rank_file(path, tmp_path / "out.parquet", "cards", errors="null")
-    assert (result.rows, result.invalid) == (7, 4)
+    assert (result.rows, result.invalid) == (7, 3)
     with pytest.raises(ValueError, match="errors"):
         pp.arrow.rank(pa.array(texts), errors="ignore")
 

@@ -190,9 +190,9 @@ def test_csv_keeps_every_row_and_its_number(tmp_path, capsys):
     target = tmp_path / "o.csv"
     assert main(["rank", str(source), "-o", str(target), "--errors", "null"]) == 0
     ranked = pa.csv.read_csv(target).column("rank").to_pylist()
-    assert ranked == [6265, None, 11190, None]
+    assert ranked == [6265, pp.EMPTY_HAND_RANK, 11190, None]  # an empty line: no cards
     assert main(["rank", str(source), "-o", str(tmp_path / "p.csv")]) == 2
-    assert "row 1:" in capsys.readouterr().err  # the empty row, numbered as in the file
+    assert "row 3:" in capsys.readouterr().err  # numbered as in the file, the empty row kept
 
 
 def test_duckdb_errors_name_the_value_and_domains_match_the_api():

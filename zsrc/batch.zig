@@ -16,10 +16,10 @@ const HandError = @import("failure.zig").HandError;
 
 /// Ranks `out.len` rows of `cards_per_row` card ids each (row-major).
 pub fn rank_card_rows(cards: []const u8, cards_per_row: u32, out: []u16) ?HandError {
-    assert(cards_per_row >= 1 and cards_per_row <= eval.hand_cards_max);
+    assert(cards_per_row <= eval.hand_cards_max);
     assert(cards.len == out.len * cards_per_row);
     const invalid = switch (cards_per_row) {
-        inline 1...eval.hand_cards_max => |k| rank_card_rows_fixed(k, cards, out),
+        inline 0...eval.hand_cards_max => |k| rank_card_rows_fixed(k, cards, out),
         else => unreachable,
     };
     if (!invalid) return null;
@@ -138,7 +138,7 @@ fn rank_showdown_fixed(
     return invalid != 0;
 }
 
-/// Ranks card sets (`u64`, bit n = card n), each of 1..7 cards.
+/// Ranks card sets (`u64`, bit n = card n), each of 0..7 cards.
 pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     assert(sets.len == out.len);
     var invalid: u64 = 0;
@@ -152,9 +152,7 @@ pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     }
     for (sets[first..], out[first..]) |set, *rank| {
         rank.* = eval.rank_set(set);
-        // 0 cards wraps to the top of the range, so one compare catches both bounds.
-        const cards = @popCount(set);
-        invalid |= (set & eval.set_invalid_bits) | @intFromBool(cards -% 1 >= eval.hand_cards_max);
+        invalid |= (set & eval.set_invalid_bits) | @intFromBool(@popCount(set) > eval.hand_cards_max);
     }
     if (invalid == 0) return null;
     @memset(out, 0);
@@ -164,7 +162,7 @@ pub fn rank_sets(sets: []const u64, out: []u16) ?HandError {
     unreachable;
 }
 
-/// Ranks accumulators (eval.zig's 16-byte `{key, mask}`), each of 1..7 cards and
+/// Ranks accumulators (eval.zig's 16-byte `{key, mask}`), each of 0..7 cards and
 /// consistent: its key must be the one its cards make (`eval.key_of_set`), so a key that
 /// was built wrong, or a mask edited after it, cannot pass for a hand it is not.
 pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?HandError {
@@ -180,8 +178,7 @@ pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?Ha
     }
     for (accumulators[first..], out[first..]) |accumulator, *rank| {
         const set = accumulator.mask;
-        const cards = @popCount(set);
-        invalid |= (set & eval.set_invalid_bits) | @intFromBool(cards -% 1 >= eval.hand_cards_max) |
+        invalid |= (set & eval.set_invalid_bits) | @intFromBool(@popCount(set) > eval.hand_cards_max) |
             (accumulator.key ^ eval.key_of_set(set));
         // Memory-safe whatever the key: the flush table is indexed by 13 mask bits and the
         // fingerprint lookup is masked.
@@ -226,7 +223,7 @@ pub fn accumulate_card_rows(
     cards_per_row: u32,
     out: []eval.Accumulator,
 ) ?HandError {
-    assert(cards_per_row >= 1 and cards_per_row <= eval.hand_cards_max);
+    assert(cards_per_row <= eval.hand_cards_max);
     assert(cards.len == out.len * cards_per_row);
     for (out, 0..) |*accumulator, row| {
         const hand = cards[row * cards_per_row ..][0..cards_per_row];
@@ -240,7 +237,7 @@ pub fn accumulate_card_rows(
     return null;
 }
 
-/// The accumulators of card sets of 1..7 cards.
+/// The accumulators of card sets of 0..7 cards.
 pub fn accumulate_sets(sets: []const u64, out: []eval.Accumulator) ?HandError {
     assert(sets.len == out.len);
     for (sets, out, 0..) |set, *accumulator, row| {
@@ -287,7 +284,6 @@ pub fn diagnose_set(set: u64, row: usize) ?HandError {
     if (set & eval.set_invalid_bits != 0) {
         return .{ .row = row, .kind = .card_out_of_range, .card = @ctz(set & eval.set_invalid_bits) };
     }
-    if (set == 0) return .{ .row = row, .kind = .empty_hand };
     if (@popCount(set) > eval.hand_cards_max) return .{ .row = row, .kind = .too_many_cards };
     return null;
 }
@@ -344,11 +340,10 @@ test "accumulators: built from ids or sets, merged, ranked; inconsistent keys re
     try std.testing.expectEqual(@as(i32, 12), twice.card);
 }
 
-test "rank_sets: rejects high bits, empty and oversized sets" {
+test "rank_sets: rejects high bits and oversized sets; the empty set ranks lowest" {
     var out: [1]u16 = undefined;
     const cases = [_]struct { set: u64, kind: HandError.Kind }{
         .{ .set = 1 << 60, .kind = .card_out_of_range },
-        .{ .set = 0, .kind = .empty_hand },
         .{ .set = 0xFF, .kind = .too_many_cards },
     };
     for (cases) |case| {
@@ -357,6 +352,8 @@ test "rank_sets: rejects high bits, empty and oversized sets" {
     }
     try std.testing.expectEqual(@as(?HandError, null), rank_sets(&.{0x7F}, &out));
     try std.testing.expectEqual(eval.rank_cards(&.{ 0, 1, 2, 3, 4, 5, 6 }), out[0]);
+    try std.testing.expectEqual(@as(?HandError, null), rank_sets(&.{0}, &out));
+    try std.testing.expectEqual(eval.empty_hand_rank, out[0]);
 }
 
 test "rank_showdown: equals ranking board + hole as one hand; finds shared cards" {

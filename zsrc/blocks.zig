@@ -96,7 +96,7 @@ pub fn Tallied(comptime lanes: u32) type {
 /// What a vector tally of `lanes` card sets gives: fingerprints (0 for a bad set, so its
 /// lookup stays inside the tables), whether a suit holds five cards, the suit counts as
 /// eval.zig's key counters (`c0 | c1 << 4 | c2 << 8 | c3 << 12`), and which sets are bad
-/// (bits above 51, or not 1..7 cards).
+/// (bits above 51, or over 7 cards).
 pub fn SetTally(comptime lanes: u32) type {
     return struct {
         fingerprints: @Vector(lanes, u64),
@@ -106,7 +106,7 @@ pub fn SetTally(comptime lanes: u32) type {
     };
 }
 
-/// Card sets (uint64, 1 to 7 cards each), by a kernel's `tally_sets` (`K` gives it, its
+/// Card sets (uint64, 0 to 7 cards each), by a kernel's `tally_sets` (`K` gives it, its
 /// `lanes` and its `tallies_per_pass`).
 pub fn SetSource(comptime K: type) type {
     return struct {

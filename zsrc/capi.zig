@@ -43,6 +43,7 @@ pub const header_constants = .{
     .{ "PLAYERS_MAX", equity.players_max },
     .{ "COMBOS", combos.count },
     .{ "CATEGORY_SHIFT", eval.category_shift },
+    .{ "EMPTY_HAND_RANK", eval.empty_hand_rank },
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
     .{ "SHOWDOWN_PLAYERS_MAX", @import("showdown.zig").players_max },
 };

@@ -16,9 +16,9 @@ const bits = @import("bits.zig");
 const linked = @import("linked.zig");
 
 pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void {
-    std.debug.assert(k >= 1 and k <= eval.hand_cards_max);
+    std.debug.assert(k <= eval.hand_cards_max);
     switch (k) {
-        inline 1...eval.hand_cards_max => |kc| {
+        inline 0...eval.hand_cards_max => |kc| {
             var first: usize = 0;
             if (kc >= 5 and row_sources.available) {
                 const Rows = row_sources.CardRows(kc);
@@ -59,7 +59,7 @@ fn rank_card_rows_from(
 
 /// Writes the rank, or 0 and status 1 when the hand did not get `cards` distinct valid cards.
 inline fn finish(hand: eval.Accumulator, cards: u32, rank: *u16, bad: *u8) void {
-    const invalid = hand.card_total() != cards or cards -% 1 >= eval.hand_cards_max;
+    const invalid = hand.card_total() != cards or cards > eval.hand_cards_max;
     rank.* = if (invalid) 0 else eval.rank_accumulator(hand);
     bad.* = @intFromBool(invalid);
 }
@@ -75,7 +75,7 @@ pub fn rank_lists(
         const start = offsets[row];
         const end = offsets[row + 1];
         const length: u64 = if (end >= start) @intCast(end - start) else 0;
-        if (end < start or length == 0 or length > eval.hand_cards_max) {
+        if (end < start or length > eval.hand_cards_max) {
             rank.* = 0;
             bad.* = 1;
             continue;
@@ -107,7 +107,7 @@ pub fn rank_sets(sets: []const u64, out: []u16, status: []u8) void {
 fn rank_sets_from(sets: []const u64, out: []u16, status: []u8) void {
     for (sets, out, status) |set, *rank, *bad| {
         const cards = @popCount(set);
-        const invalid = set & eval.set_invalid_bits != 0 or cards -% 1 >= eval.hand_cards_max;
+        const invalid = set & eval.set_invalid_bits != 0 or cards > eval.hand_cards_max;
         rank.* = if (invalid) 0 else eval.rank_set(set);
         bad.* = @intFromBool(invalid);
     }
@@ -339,7 +339,8 @@ test "rank_strings: agrees with parse + rank, flags every kind of bad row" {
     var out: [rows.len]u16 = undefined;
     var status: [rows.len]u8 = undefined;
     rank_strings(i32, &text, &offsets, &out, &status);
-    try std.testing.expectEqualSlices(u8, &.{ 0, 0, 1, 1, 1, 1, 1, 1, 0 }, &status);
+    try std.testing.expectEqualSlices(u8, &.{ 0, 0, 0, 1, 1, 1, 1, 1, 0 }, &status);
+    try std.testing.expectEqual(eval.empty_hand_rank, out[2]); // no cards: a hand
     try std.testing.expectEqual(eval.rank_cards(&.{ 38, 50, 18, 0, 1, 36, 48 }), out[0]);
     try std.testing.expectEqual(eval.rank_cards(&.{ 38, 50, 18, 8 }), out[1]);
     try std.testing.expectEqual(eval.rank_cards(&.{8}), out[8]);
@@ -352,14 +353,18 @@ test "rank_lists and rank_card_rows: ragged and fixed rows, bad ones flagged" {
     var out: [5]u16 = undefined;
     var status: [5]u8 = undefined;
     rank_lists(i64, &values, &offsets, &out, &status);
-    try std.testing.expectEqualSlices(u8, &.{ 0, 1, 1, 0, 1 }, &status);
+    try std.testing.expectEqualSlices(u8, &.{ 0, 1, 1, 0, 0 }, &status);
     try std.testing.expectEqual(eval.rank_cards(values[0..7]), out[0]);
     try std.testing.expectEqual(eval.rank_cards(values[10..11]), out[3]);
+    try std.testing.expectEqual(eval.empty_hand_rank, out[4]); // no cards: a hand
 
     var fixed_out: [1]u16 = undefined;
     var fixed_status: [1]u8 = undefined;
     rank_card_rows(values[0..7], 7, &fixed_out, &fixed_status);
     try std.testing.expectEqual(out[0], fixed_out[0]);
+    try std.testing.expectEqual(@as(u8, 0), fixed_status[0]);
+    rank_card_rows(&.{}, 0, &fixed_out, &fixed_status);
+    try std.testing.expectEqual(eval.empty_hand_rank, fixed_out[0]);
     try std.testing.expectEqual(@as(u8, 0), fixed_status[0]);
 }
 

@@ -149,7 +149,7 @@ comptime {
     assert(7 * @as(u64, tables.rank_multipliers[12]) >> tables.row_shift < tables.row_count);
 }
 
-/// Rank of a valid card set (1..7 cards): each suit's 13 bits index the tables directly.
+/// Rank of a valid card set (0..7 cards): each suit's 13 bits index the tables directly.
 pub inline fn rank_set(set: u64) u16 {
     var fingerprint: u32 = 0;
     inline for (0..suit_count) |suit| {
@@ -182,6 +182,10 @@ pub fn rank_cards(cards: []const u8) u16 {
 
 /// A rank is `(category << category_shift) | subrank`.
 pub const category_shift = 12;
+
+/// The rank of the hand of no cards: the lowest there is, below any card (a high card
+/// with no kicker at all, as fewer cards rank below more of the same top).
+pub const empty_hand_rank: u16 = (1 << category_shift) | 1;
 
 pub inline fn category(rank: u16) u4 {
     return @intCast(rank >> category_shift);
@@ -230,6 +234,10 @@ test "rank: known hands" {
     // A single ace outranks K-Q-J-T-8 (fewer cards rank below any five of the same top).
     try std.testing.expect(rank_cards(&.{12}) > rank_cards(&.{ 11, 10 + 13, 9, 8 + 26, 6 }));
     try std.testing.expect(rank_cards(&.{12}) < rank_cards(&.{ 12, 11 + 13 }));
+    // No cards at all: the lowest rank, below the lowest single card.
+    try std.testing.expectEqual(empty_hand_rank, rank_cards(&.{}));
+    try std.testing.expectEqual(empty_hand_rank, rank_set(0));
+    try std.testing.expectEqual(empty_hand_rank + 1, rank_cards(&.{0}));
     // Sets and card lists agree.
     const set: u64 = (1 << 12) | (1 << 25) | (1 << 38) | (1 << 51) | (1 << 0);
     try std.testing.expectEqual(rank_cards(&.{ 12, 25, 38, 51, 0 }), rank_set(set));

@@ -211,7 +211,7 @@ inline fn tally_four_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     const suit_counts: Lanes = @bitCast(
         (words + (words >> @splat(8))) & @as(@Vector(16, u16), @splat(0xFF)),
     );
-    const bad = (cards == @as(Lanes, @splat(0))) | (cards > @as(Lanes, @splat(cards_per_row))) |
+    const bad = (cards > @as(Lanes, @splat(cards_per_row))) |
         (sets & @as(Lanes, @splat(eval.set_invalid_bits)) != @as(Lanes, @splat(0)));
     // A 16-bit count reaching five sets its bit 4 after adding 11 (at most 13: no carry).
     const flush = (suit_counts + @as(Lanes, @splat(0x000B_000B_000B_000B))) & @as(Lanes, @splat(0x0010_0010_0010_0010)) != @as(

@@ -17,7 +17,7 @@
 //! - text: each card's value and suit characters gathered by `vpermi2b`, decoded through
 //!   128-entry tables.
 //! A row of k ids is bad if an id exceeds 51 or one repeats (each card compared with those
-//! 1 .. k/2 places on, round the row: every pair); a set if it has bits above 51 or not 1..7
+//! 1 .. k/2 places on, round the row: every pair); a set if it has bits above 51 or more than 7
 //! cards.
 const std = @import("std");
 const builtin = @import("builtin");
@@ -205,8 +205,7 @@ inline fn tally_eight_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     }
     // Cards of each suit: its two chunks' bits counted, bytes s and s + 4 added.
     const chunk_counts: Lanes = @bitCast(@as(Bytes, @popCount(chunks & chunk_bits)));
-    // 0 cards wraps to the top of the range, so one compare catches both bounds.
-    const too_many = @popCount(sets) -% @as(Lanes, @splat(1)) >= @as(Lanes, @splat(cards_per_row));
+    const too_many = @popCount(sets) > @as(Lanes, @splat(cards_per_row));
     const off_deck = sets & @as(Lanes, @splat(eval.set_invalid_bits)) != @as(Lanes, @splat(0));
     const bad = too_many | off_deck;
     const suit_counts = chunk_counts + (chunk_counts >> @splat(32));

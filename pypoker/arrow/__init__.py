@@ -2,7 +2,7 @@
 
 A column of hands in, a column of ranks out, whatever produced it. Accepted columns:
 
-- ``fixed_size_list<uint8>[k]`` (k = 1..7) and ``list`` / ``large_list<uint8>`` of card ids;
+- ``fixed_size_list<uint8>[k]`` (k = 0..7) and ``list`` / ``large_list<uint8>`` of card ids;
 - ``uint64`` card sets (bit n = card n);
 - ``string`` / ``large_string`` of card text (``"AhKd7c…"``, spaces optional); also
   ``string_view`` and dictionary-encoded strings, which are converted first (a copy).
@@ -11,7 +11,7 @@ Anything that exports the Arrow PyCapsule interface (``__arrow_c_array__`` or
 ``__arrow_c_stream__``: Polars, DuckDB, nanoarrow, …) is accepted too; Polars in gives
 Polars out. The card buffers are read where they lie — never copied where Arrow's layout
 allows — with offsets and slices honoured. Nulls in give nulls out; a ChunkedArray in gives a
-ChunkedArray out. A bad row (a card that is not a card, a card twice, not 1..7 cards,
+ChunkedArray out. A bad row (a card that is not a card, a card twice, over 7 cards,
 unreadable text) raises ``InvalidHandError``/``CardParseError`` naming the row, or with
 ``errors="null"`` becomes a null.
 

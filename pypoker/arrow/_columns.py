@@ -8,6 +8,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .. import _native
+from .._names import HAND_CARDS_MAX
 from .._native import InvalidHandError, PokerError, ffi
 from .._parallel import run_sliced, thread_count
 from ..ranking import _rank_card_rows, _rank_set_rows
@@ -80,8 +81,8 @@ def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.n
 
     if pa.types.is_fixed_size_list(t) and t.value_type == pa.uint8():
         k = t.list_size
-        if not 1 <= k <= 7:
-            raise InvalidHandError(f"hands of {k} cards: a hand has 1 to 7 cards")
+        if k > HAND_CARDS_MAX:
+            raise InvalidHandError(f"hands of {k} cards: a hand has 0 to {HAND_CARDS_MAX} cards")
         child = array.values
         cards = _address(buffers[2], child.offset + array.offset * k)
 
@@ -170,10 +171,10 @@ def _explain(array: pa.Array, row: int, global_row: int) -> PokerError:
                 bad = int(ids[(ids < 0) | (ids > 255)][0])
                 return InvalidHandError(f"row {global_row}: card id {bad} is not a card")
             ids = ids.astype(np.uint8)
-            rank_hands(ids[None, :] if 1 <= ids.size <= 7 else ids)
+            rank_hands(ids[None, :] if ids.size <= HAND_CARDS_MAX else ids)
     except PokerError as error:
         return error.renumbered(global_row)
-    return InvalidHandError(f"row {global_row}: not a hand of 1 to 7 distinct cards", global_row)
+    return InvalidHandError(f"row {global_row}: not a hand of 0 to 7 distinct cards", global_row)
 
 
 def _rank_strict(array: pa.Array, threads: int | None, first_row: int) -> pa.Array | None:
@@ -184,7 +185,11 @@ def _rank_strict(array: pa.Array, threads: int | None, first_row: int) -> pa.Arr
     t = array.type
     buffers = array.buffers()
     n = len(array)
-    if pa.types.is_fixed_size_list(t) and t.value_type == pa.uint8() and 1 <= t.list_size <= 7:
+    if (
+        pa.types.is_fixed_size_list(t)
+        and t.value_type == pa.uint8()
+        and t.list_size <= HAND_CARDS_MAX
+    ):
         if array.values.null_count:
             return None
         k = t.list_size

@@ -34,8 +34,13 @@ fn offsets_column(
     return .ok;
 }
 
+/// Rows of 0 cards read nothing: any valid pointer serves when the caller passes none.
+const no_cards: [*]const u8 = &no_bytes;
+const no_bytes = [1]u8{0};
+
 pub const api = struct {
-    /// Ranks `n` hands of `k` (1..7) card ids each, row-major, into `out[n]`.
+    /// Ranks `n` hands of `k` (0..7) card ids each, row-major, into `out[n]` (`cards` may be
+    /// null when `k` is 0: every hand is the empty one).
     pub fn pp_rank_cards(
         cards: ?[*]const u8,
         n: u64,
@@ -43,22 +48,21 @@ pub const api = struct {
         out: ?[*]u16,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (k < 1 or k > eval.hand_cards_max) return .bad_argument;
+        if (k > eval.hand_cards_max) return .bad_argument;
         if (n == 0) return .ok;
-        const c = cards orelse return .null_pointer;
+        const c = cards orelse if (k == 0) no_cards else return .null_pointer;
         const o = out orelse return .null_pointer;
         var failure: HandError = undefined;
         if (kernels().rank_cards(c, n, k, o, &failure)) return .ok;
         return report_hand_error(err, failure);
     }
 
-    /// Ranks `n` card sets (bit i = card i, 1..7 cards each) into `out[n]`.
-    /// The rank of one hand of `k` (1..7) card ids, `cards[k]`; 0 when a card is not a card
+    /// The rank of one hand of `k` (0..7) card ids, `cards[k]`; 0 when a card is not a card
     /// or repeats (the batch calls say which). One hand's fast path: no error record, no
     /// per-CPU dispatch (one hand is scalar work at every level).
     pub fn pp_rank_hand(cards: ?[*]const c_char, k: u32) callconv(.c) u16 {
         const c = cards orelse return 0;
-        if (k < 1 or k > eval.hand_cards_max) return 0;
+        if (k > eval.hand_cards_max) return 0;
         var hand: Accumulator = .empty;
         for (c[0..k]) |char| {
             const id: u8 = @bitCast(char);
@@ -69,7 +73,7 @@ pub const api = struct {
     }
 
     /// The rank of one hand written as text, `text[length]` ("AhKd7c…", the forms
-    /// `pp_parse_cards` reads); 0 when it does not read as 1..7 distinct cards.
+    /// `pp_parse_cards` reads); 0 when it does not read as 0..7 distinct cards.
     pub fn pp_rank_text(text: ?[*]const c_char, length: u64) callconv(.c) u16 {
         const t = text orelse return 0;
         var ids: [eval.hand_cards_max]u8 = undefined;
@@ -77,10 +81,10 @@ pub const api = struct {
         const offsets = [2]i64{ 0, @intCast(length) };
         const bytes: [*]const u8 = @ptrCast(t);
         if (parse.parse_strings(bytes[0..length], &offsets, &ids, &counts) != null) return 0;
-        if (counts[0] == 0) return 0;
         return eval.rank_cards(ids[0..counts[0]]);
     }
 
+    /// Ranks `n` card sets (bit i = card i, 0..7 cards each) into `out[n]`.
     pub fn pp_rank_sets(
         sets: ?[*]const u64,
         n: u64,
@@ -96,7 +100,7 @@ pub const api = struct {
     }
 
     /// Ranks `n` accumulators (16 bytes each: `key`, then `mask`; see eval.zig), each of
-    /// 1..7 cards with the key its cards make, into `out[n]`.
+    /// 0..7 cards with the key its cards make, into `out[n]`.
     pub fn pp_rank_accumulators(
         accumulators: ?[*]const Accumulator,
         n: u64,
@@ -127,7 +131,7 @@ pub const api = struct {
         return .ok;
     }
 
-    /// The accumulators of `n` hands of `k` (1..7) card ids each, into `out[n]`.
+    /// The accumulators of `n` hands of `k` (0..7) card ids each, into `out[n]`.
     pub fn pp_accumulate_cards(
         cards: ?[*]const u8,
         n: u64,
@@ -135,15 +139,15 @@ pub const api = struct {
         out: ?[*]Accumulator,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (k < 1 or k > eval.hand_cards_max) return .bad_argument;
+        if (k > eval.hand_cards_max) return .bad_argument;
         if (n == 0) return .ok;
-        const c = cards orelse return .null_pointer;
+        const c = cards orelse if (k == 0) no_cards else return .null_pointer;
         const o = out orelse return .null_pointer;
         const e = batch.accumulate_card_rows(c[0 .. n * k], k, o[0..n]) orelse return .ok;
         return report_hand_error(err, e);
     }
 
-    /// The accumulators of `n` card sets (1..7 cards each), into `out[n]`.
+    /// The accumulators of `n` card sets (0..7 cards each), into `out[n]`.
     pub fn pp_accumulate_sets(
         sets: ?[*]const u64,
         n: u64,
@@ -204,7 +208,7 @@ pub const api = struct {
 
     /// Column kernels for Arrow layouts: every row gets a rank (0 when bad) and a status
     /// byte in `status[n]` (0 good, 1 bad: a card that is not a card, a card twice, or a
-    /// hand not of 1..7 cards; for text, anything that does not read as cards). They never
+    /// hand of over 7 cards; for text, anything that does not read as cards). They never
     /// stop at a bad row: null rows hold arbitrary values, which the caller masks out.
     pub fn pp_rank_cards_status(
         cards: ?[*]const u8,
@@ -213,9 +217,9 @@ pub const api = struct {
         out: ?[*]u16,
         status: ?[*]u8,
     ) callconv(.c) Status {
-        if (k < 1 or k > eval.hand_cards_max) return .bad_argument;
+        if (k > eval.hand_cards_max) return .bad_argument;
         if (n == 0) return .ok;
-        kernels().rank_cards_status(cards orelse return .null_pointer, n, k, out orelse
+        kernels().rank_cards_status(cards orelse if (k == 0) no_cards else return .null_pointer, n, k, out orelse
             return .null_pointer, status orelse return .null_pointer);
         return .ok;
     }
@@ -388,8 +392,15 @@ test "capi: one hand's calls rank as the batch does and answer 0 for a bad hand"
     try std.testing.expectEqual(@as(u16, 0), api.pp_rank_hand(@ptrCast(&repeated), 2));
     const past = [_]u8{ 3, 52 };
     try std.testing.expectEqual(@as(u16, 0), api.pp_rank_hand(@ptrCast(&past), 2));
-    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_hand(@ptrCast(&ids), 0));
-    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast(text), 0));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_hand(@ptrCast(&ids), 8));
+    try std.testing.expectEqual(@as(u16, 0), api.pp_rank_hand(null, 0));
+    // No cards: the empty hand, by every call (with no pointer where none is read).
+    try std.testing.expectEqual(eval.empty_hand_rank, api.pp_rank_hand(@ptrCast(&ids), 0));
+    try std.testing.expectEqual(eval.empty_hand_rank, api.pp_rank_text(@ptrCast(text), 0));
+    try std.testing.expectEqual(eval.empty_hand_rank, api.pp_rank_text(@ptrCast(" "), 1));
+    var empties: [3]u16 = undefined;
+    try std.testing.expectEqual(Status.ok, api.pp_rank_cards(null, 3, 0, &empties, null));
+    try std.testing.expectEqual([3]u16{ eval.empty_hand_rank, eval.empty_hand_rank, eval.empty_hand_rank }, empties);
     try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast("AhAh"), 4));
     try std.testing.expectEqual(@as(u16, 0), api.pp_rank_text(@ptrCast("AhKdQcJsTs9h8h7h"), 16));
 }
