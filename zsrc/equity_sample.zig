@@ -293,9 +293,9 @@ fn Run(comptime players: usize) type {
             first: usize,
         ) void {
             var deal: Deal(lanes) = .{ .streams = streams };
-            inline for (&deal.decks, 0..) |*deck, l| {
-                deck.* = eval.full_deck & ~block.used[first + l];
-                std.debug.assert(@popCount(deck.*) == @popCount(deal.decks[0]));
+            inline for (0..lanes) |l| {
+                deal.decks[l] = eval.full_deck & ~block.used[first + l];
+                std.debug.assert(@popCount(deal.decks[l]) == @popCount(deal.decks[0]));
             }
             deal.size = @popCount(deal.decks[0]);
             for (run.random[0..run.random_len]) |p| {
@@ -350,7 +350,7 @@ fn Run(comptime players: usize) type {
             count: usize,
             block: *Block(players),
         ) void {
-            const lanes = 8;
+            const lanes = if (bits.has_vector_select) 32 else 8;
             var i: usize = 0;
             while (i < count) : (i += lanes) {
                 if (i + lanes > count) { // the tail, one game at a time
@@ -464,34 +464,47 @@ fn Run(comptime players: usize) type {
 /// keeps the low half as the next word (Lemire's multiply-shift, reused). Each draw spends
 /// about log2(size) + (size's factors of 2) bits, so after `draws_per_word` draws from a
 /// deck of over 30 cards at least 30 bits remain and a draw's bias stays under 52 / 2^30.
+///
+/// The lanes live in vectors: the products in 32-bit halves (`vpmuludq`, exact: size is
+/// below 2^6), and on the avx512 level the select too (`bits.nth_set_bit_lanes`), where
+/// per-lane PDEPs kept moving words between vectors and registers, and spilling them. The
+/// cards are the same on every level and as before: the same draws, the same select.
 fn Deal(comptime lanes: usize) type {
     return struct {
         streams: *[lanes]Stream,
-        decks: [lanes]u64 = undefined,
+        decks: Lanes = undefined,
         /// The word each lane draws from.
-        words: [lanes]u64 = undefined,
+        words: Lanes = undefined,
         size: u32 = 0,
         /// Draws left in the lanes' words: the lanes start fresh words together.
         draws_left: u32 = 0,
 
+        const Lanes = @Vector(lanes, u64);
         const draws_per_word = 4;
 
         /// A card of each lane's deck, uniform among them, taken out.
         inline fn take(deal: *@This()) [lanes]u6 {
             if (deal.draws_left == 0) {
-                inline for (&deal.words, deal.streams) |*word, *stream| word.* = stream.next();
+                inline for (0..lanes) |l| deal.words[l] = deal.streams[l].next();
                 deal.draws_left = draws_per_word;
             }
             deal.draws_left -= 1;
-            var cards: [lanes]u6 = undefined;
-            inline for (&cards, &deal.decks, &deal.words) |*card, *deck, *word| {
-                const product = @as(u128, word.*) * deal.size;
-                word.* = @truncate(product);
-                card.* = bits.nth_set_bit(deck.*, @intCast(product >> 64));
-                deck.* &= ~(@as(u64, 1) << card.*);
+            // word × size = high × size << 32 + low × size: `middle` is the product >> 32.
+            const size: Lanes = @splat(deal.size);
+            const low_half: Lanes = @splat(0xFFFF_FFFF);
+            const low = (deal.words & low_half) * size;
+            const middle = (deal.words >> @splat(32)) * size + (low >> @splat(32));
+            deal.words = (middle << @splat(32)) | (low & low_half);
+            const drawn = middle >> @splat(32);
+            var cards: Lanes = undefined;
+            if (comptime bits.has_vector_select) {
+                cards = bits.nth_set_bit_lanes(lanes, deal.decks, drawn);
+            } else inline for (0..lanes) |l| {
+                cards[l] = bits.nth_set_bit(deal.decks[l], @intCast(drawn[l]));
             }
+            deal.decks &= ~(@as(Lanes, @splat(1)) << @intCast(cards));
             deal.size -= 1;
-            return cards;
+            return @as(@Vector(lanes, u6), @intCast(cards));
         }
     };
 }
