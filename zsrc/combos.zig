@@ -35,6 +35,26 @@ pub const index: [eval.card_count][eval.card_count]u16 = table: {
     break :table out;
 };
 
+/// `index` by arithmetic, lane by lane, for vectors of distinct cards in either order:
+/// the combos of lower card `low` start at `low * 51 - low * (low - 1) / 2`.
+pub inline fn index_lanes(comptime lanes: usize, a: @Vector(lanes, u8), b: @Vector(lanes, u8)) @Vector(lanes, u16) {
+    const V = @Vector(lanes, u16);
+    const low: V = @min(a, b);
+    const high: V = @max(a, b);
+    return ((low * (@as(V, @splat(2 * eval.card_count - 1)) - low)) >> @splat(1)) + high - low - @as(V, @splat(1));
+}
+
+test "index_lanes: the table's combo for every pair, either order" {
+    for (0..eval.card_count) |a| {
+        for (0..eval.card_count) |b| {
+            if (a == b) continue;
+            const got = index_lanes(2, .{ @intCast(a), @intCast(b) }, .{ @intCast(b), @intCast(a) });
+            try std.testing.expectEqual(index[a][b], got[0]);
+            try std.testing.expectEqual(index[a][b], got[1]);
+        }
+    }
+}
+
 /// The combo's two cards as a card set.
 pub inline fn set(combo: u16) u64 {
     return (@as(u64, 1) << @intCast(first[combo])) | (@as(u64, 1) << @intCast(second[combo]));

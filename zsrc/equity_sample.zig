@@ -301,9 +301,10 @@ fn Run(comptime players: usize) type {
             for (run.random[0..run.random_len]) |p| {
                 const a = deal.take();
                 const b = deal.take();
+                const held = combos.index_lanes(lanes, a, b);
                 inline for (0..lanes) |l| {
                     const i = first + l;
-                    block.held[i][p] = combos.index[a[l]][b[l]];
+                    block.held[i][p] = held[l];
                     block.holes[(i * players + p) * 2] = a[l];
                     block.holes[(i * players + p) * 2 + 1] = b[l];
                 }
@@ -483,7 +484,7 @@ fn Deal(comptime lanes: usize) type {
         const draws_per_word = 4;
 
         /// A card of each lane's deck, uniform among them, taken out.
-        inline fn take(deal: *@This()) [lanes]u6 {
+        inline fn take(deal: *@This()) @Vector(lanes, u8) {
             if (deal.draws_left == 0) {
                 inline for (0..lanes) |l| deal.words[l] = deal.streams[l].next();
                 deal.draws_left = draws_per_word;
@@ -504,7 +505,7 @@ fn Deal(comptime lanes: usize) type {
             }
             deal.decks &= ~(@as(Lanes, @splat(1)) << @intCast(cards));
             deal.size -= 1;
-            return @as(@Vector(lanes, u6), @intCast(cards));
+            return @intCast(cards);
         }
     };
 }
