@@ -35,16 +35,47 @@ PEER_HANDS = {
 }
 
 
+# (vendor, family, models or None for any) → the core, for a CPU a VM names only "AMD EPYC".
+# Figures depend on it: 512-bit permutes, gathers and vpmullq cost differently per core.
+_CORES = (
+    ("AuthenticAMD", 26, None, "Zen 5"),
+    ("AuthenticAMD", 25, range(0x10, 0x20), "Zen 4"),
+    ("AuthenticAMD", 25, range(0x60, 0x80), "Zen 4"),
+    ("AuthenticAMD", 25, range(0xA0, 0xB0), "Zen 4"),
+    ("AuthenticAMD", 25, None, "Zen 3"),
+    ("AuthenticAMD", 23, None, "Zen 2 or earlier"),
+    ("GenuineIntel", 6, (207,), "Emerald Rapids"),
+    ("GenuineIntel", 6, (143,), "Sapphire Rapids"),
+    ("GenuineIntel", 6, (173, 174), "Granite Rapids"),
+    ("GenuineIntel", 6, (106, 108), "Ice Lake server"),
+    ("GenuineIntel", 6, (85,), "Skylake/Cascade Lake server"),
+)
+
+
 def machine() -> str:
-    model = platform.processor() or platform.machine()
+    """The CPU as benches print it: its name, vendor, family and model (and the core they
+    mean, where known), cores, system."""
+    fields = {}
     try:
         with open("/proc/cpuinfo") as f:
             for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
+                key, _, value = line.partition(":")
+                if not key.strip():
+                    break  # the first processor is enough
+                fields.setdefault(key.strip(), value.strip())
     except OSError:
         pass
+    model = fields.get("model name") or platform.processor() or platform.machine()
+    if "vendor_id" in fields and "cpu family" in fields and "model" in fields:
+        vendor, family, number = (
+            fields["vendor_id"],
+            int(fields["cpu family"]),
+            int(fields["model"]),
+        )
+        core = next((name for v, f, models, name in _CORES
+                     if v == vendor and f == family and (models is None or number in models)),
+                    None)  # fmt: skip
+        model += f" ({vendor} family {family} model {number}{': ' + core if core else ''})"
     return f"{model}, {cpu_count()} cores, {platform.system()} {platform.machine()}"
 
 

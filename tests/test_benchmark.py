@@ -36,3 +36,11 @@ def test_latency_rows():
     rows = dict(benchmark.latency(runs=5, peers=False))
     assert rows["pp.rank(list of 7 ids)"] > 0
     assert rows["pp.rank((N=100, 7)): per-call overhead"] > -1  # a difference of medians
+
+
+def test_the_machine_line_names_vendor_family_and_model():
+    line = benchmark.machine()
+    assert line.endswith(f"{benchmark.cpu_count()} cores, Linux x86_64")
+    with open("/proc/cpuinfo") as f:
+        vendor = next(row.split(":")[1].strip() for row in f if row.startswith("vendor_id"))
+    assert f"({vendor} family " in line and " model " in line
