@@ -73,29 +73,34 @@ pub fn sample(
             @memset(counts[0 .. players * spot_zig.slots], .{});
             run.play(key, first_game, games, counts, false);
             for (counts[0 .. players * spot_zig.slots], out[0 .. players * spot_zig.slots]) |c, *o| {
-                if (c.games == 0) continue;
-                const n: f64 = @floatFromInt(c.games);
-                const shares: f64 = @floatFromInt(c.shares);
+                const played = c.games_and_wins & 0xffff_ffff;
+                if (played == 0) continue;
+                const wins = c.games_and_wins >> 32;
+                const n: f64 = @floatFromInt(played);
+                // A win alone takes the whole pot: units and their square follow from wins.
+                const shares: f64 = @floatFromInt(wins * pot_units + c.tie_units);
                 o.games += n;
-                o.wins += @floatFromInt(c.wins);
+                o.wins += @floatFromInt(wins);
                 o.ties += @floatFromInt(c.ties);
                 o.shares += shares;
                 o.w2 += n;
                 o.w2_shares += shares;
-                o.w2_shares2 += @floatFromInt(c.shares2);
+                o.w2_shares2 += @floatFromInt(wins * pot_units * pot_units + c.tie_units_squared);
             }
         },
         else => unreachable,
     }
 }
 
-/// A combo's games counted in integers (a call plays fewer than 2^32 games).
+/// A combo's games counted in integers (a call plays fewer than 2^32 games). A game adds
+/// to one word, games in its low half and wins in its high half; a split adds to the rest,
+/// and a pot won alone is `pot_units`, so shares come out of wins and splits. Five adds a
+/// player a game cost multiway Monte Carlo a fifth of its time.
 pub const Counts = extern struct {
-    games: u32 = 0,
-    wins: u32 = 0,
-    ties: u32 = 0,
-    shares: u64 = 0,
-    shares2: u64 = 0,
+    games_and_wins: u64 = 0,
+    ties: u64 = 0,
+    tie_units: u64 = 0,
+    tie_units_squared: u64 = 0,
 };
 
 const block_games = 128;
@@ -425,13 +430,17 @@ fn Run(comptime players: usize) type {
             out: []Counts,
         ) void {
             const outcome: Outcome(players) = .of(ranks);
+            var split: u64 = 0;
+            inline for (held, 0..) |combo, p| {
+                out[p * spot_zig.slots + combo].games_and_wins += 1 | outcome.wins[p] << 32;
+                split |= outcome.ties[p];
+            }
+            if (split == 0) return; // most games: one winner
             inline for (held, 0..) |combo, p| {
                 const counts = &out[p * spot_zig.slots + combo];
-                counts.games += 1;
-                counts.wins += @intCast(outcome.wins[p]);
-                counts.ties += @intCast(outcome.ties[p]);
-                counts.shares += outcome.units[p];
-                counts.shares2 += outcome.units_squared[p];
+                counts.ties += outcome.ties[p];
+                counts.tie_units += outcome.ties[p] * outcome.units[p];
+                counts.tie_units_squared += outcome.ties[p] * outcome.units_squared[p];
             }
         }
 
