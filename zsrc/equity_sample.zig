@@ -386,6 +386,15 @@ fn Run(comptime players: usize) type {
             i: usize,
         ) Stream {
             if (run.drawn_len == 0) return .init(key, number);
+            if (run.drawn_len == 1) { // one range player (AA vs the field): `draw_weighted`'s
+                // first draw, inline, its weight always 1 and the rest of the row unchanged
+                var stream: Stream = .init(key, number);
+                const p = run.drawn[0];
+                const combo = alias_draw(run.spot, p, &stream);
+                block.held[i][p] = combo;
+                block.used[i] = run.spot.out_cards() | combos.set(combo);
+                return stream;
+            }
             return run.draw_ranges(key, number, block, i);
         }
 
