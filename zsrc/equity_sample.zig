@@ -235,8 +235,15 @@ fn Run(comptime players: usize) type {
             // One word: its high half picks the deal (at most 2^20 of them), its low half the
             // coin, as `alias_draw` does.
             const word = stream.next();
-            const index: usize = @intCast(((word >> 32) * spot.joint_len) >> 32);
+            const index = ((word >> 32) * spot.joint_len) >> 32;
             const coin = @as(f64, @floatFromInt(word & 0xffff_ffff)) * 0x1.0p-32;
+            run.deal_joint(index, coin, block, i);
+            return stream;
+        }
+
+        /// The table's part of `draw_joint`: entry `index`, or its alias by `coin`.
+        inline fn deal_joint(run: *const Self, index: u64, coin: f64, block: *Block(players), i: usize) void {
+            const spot = run.spot;
             const kept = coin < spot.joint_keep.?[index];
             const chosen = if (kept) index else spot.joint_other.?[index];
             const held = spot.joint_combos.?[chosen * run.drawn_len ..][0..run.drawn_len];
@@ -247,7 +254,6 @@ fn Run(comptime players: usize) type {
             }
             block.used[i] = used;
             block.weights[i] = 1;
-            return stream;
         }
 
         /// `draw_ranges` by sequential importance sampling: the weight is Π W_k(U_k)/W_k.
@@ -367,14 +373,43 @@ fn Run(comptime players: usize) type {
                     return;
                 }
                 var streams: [lanes]Stream = undefined;
-                inline for (&streams, 0..) |*stream, l| stream.* = run.start_game(
-                    key,
-                    game + i + l,
-                    block,
-                    i + l,
-                );
+                run.start_games(lanes, key, game + i, block, i, &streams);
                 run.deal_rest(lanes, &streams, block, i);
             }
+        }
+
+        /// `start_game` for games `number .. number + lanes` into slots `i ..`: the streams'
+        /// first words mixed in vectors where every game starts alike (no range players, or
+        /// a table of their deals), so no game waits on the multiplies of the one before.
+        inline fn start_games(
+            run: *const Self,
+            comptime lanes: usize,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+            streams: *[lanes]Stream,
+        ) void {
+            const Lanes = @Vector(lanes, u64);
+            if (run.drawn_len == 0 or run.spot.joint_len > 0) {
+                const starts = random.draw_words(lanes, key, number, 0); // as `Stream.init`
+                if (run.drawn_len == 0) {
+                    inline for (streams, 0..) |*stream, l| stream.* = .{ .state = starts[l] };
+                    return;
+                }
+                // `draw_joint`, lane-wise: one word each, as `Stream.next` draws it.
+                const states = starts +% @as(Lanes, @splat(random.golden_gamma));
+                const words = random.mix64_lanes(lanes, states);
+                const indices = ((words >> @splat(32)) * @as(Lanes, @splat(run.spot.joint_len))) >> @splat(32);
+                const coins = @as(@Vector(lanes, f64), @floatFromInt(words & @as(Lanes, @splat(0xffff_ffff)))) *
+                    @as(@Vector(lanes, f64), @splat(0x1.0p-32));
+                inline for (streams, 0..) |*stream, l| {
+                    stream.* = .{ .state = states[l] };
+                    run.deal_joint(indices[l], coins[l], block, i + l);
+                }
+                return;
+            }
+            inline for (streams, 0..) |*stream, l| stream.* = run.start_game(key, number + l, block, i + l);
         }
 
         /// A game's stream, after its range players' draws if it has any.
