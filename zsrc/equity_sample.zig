@@ -391,25 +391,34 @@ fn Run(comptime players: usize) type {
             streams: *[lanes]Stream,
         ) void {
             const Lanes = @Vector(lanes, u64);
-            if (run.drawn_len == 0 or run.spot.joint_len > 0) {
-                const starts = random.draw_words(lanes, key, number, 0); // as `Stream.init`
-                if (run.drawn_len == 0) {
-                    inline for (streams, 0..) |*stream, l| stream.* = .{ .state = starts[l] };
-                    return;
-                }
-                // `draw_joint`, lane-wise: one word each, as `Stream.next` draws it.
-                const states = starts +% @as(Lanes, @splat(random.golden_gamma));
-                const words = random.mix64_lanes(lanes, states);
-                const indices = ((words >> @splat(32)) * @as(Lanes, @splat(run.spot.joint_len))) >> @splat(32);
-                const coins = @as(@Vector(lanes, f64), @floatFromInt(words & @as(Lanes, @splat(0xffff_ffff)))) *
-                    @as(@Vector(lanes, f64), @splat(0x1.0p-32));
-                inline for (streams, 0..) |*stream, l| {
-                    stream.* = .{ .state = states[l] };
-                    run.deal_joint(indices[l], coins[l], block, i + l);
-                }
+            const spot = run.spot;
+            if (run.drawn_len >= 2 and spot.joint_len == 0) {
+                inline for (streams, 0..) |*stream, l| stream.* = run.start_game(key, number + l, block, i + l);
                 return;
             }
-            inline for (streams, 0..) |*stream, l| stream.* = run.start_game(key, number + l, block, i + l);
+            const starts = random.draw_words(lanes, key, number, 0); // as `Stream.init`
+            if (run.drawn_len == 0) {
+                inline for (streams, 0..) |*stream, l| stream.* = .{ .state = starts[l] };
+                return;
+            }
+            // One alias draw a game, from the joint table or the one range player's: a word
+            // each, as `Stream.next` draws it, split into entry and coin as `alias_draw` does.
+            const states = starts +% @as(Lanes, @splat(random.golden_gamma));
+            const words = random.mix64_lanes(lanes, states);
+            const entries: Lanes = if (spot.joint_len > 0) @splat(spot.joint_len) else @splat(spot.support_len[run.drawn[0]]);
+            const indices = ((words >> @splat(32)) * entries) >> @splat(32);
+            const coins = @as(@Vector(lanes, f64), @floatFromInt(words & @as(Lanes, @splat(0xffff_ffff)))) *
+                @as(@Vector(lanes, f64), @splat(0x1.0p-32));
+            inline for (streams, 0..) |*stream, l| {
+                stream.* = .{ .state = states[l] };
+                if (spot.joint_len > 0) run.deal_joint(indices[l], coins[l], block, i + l) else {
+                    // `start_game`'s one range player: the weight stays 1, the row as it was.
+                    const p = run.drawn[0];
+                    const combo = alias_pick(spot, p, indices[l], coins[l]);
+                    block.held[i + l][p] = combo;
+                    block.used[i + l] = spot.out_cards() | combos.set(combo);
+                }
+            }
         }
 
         /// A game's stream, after its range players' draws if it has any.
@@ -570,6 +579,11 @@ inline fn alias_draw(spot: *const Spot, p: usize, stream: *Stream) u16 {
     const word = stream.next();
     const i = ((word >> 32) * spot.support_len[p]) >> 32;
     const coin = @as(f64, @floatFromInt(word & 0xffff_ffff)) * 0x1.0p-32;
+    return alias_pick(spot, p, i, coin);
+}
+
+/// The table's part of `alias_draw`: entry `i`, or its alias by `coin`.
+inline fn alias_pick(spot: *const Spot, p: usize, i: u64, coin: f64) u16 {
     const kept = coin < spot.alias_keep[p][i];
     return spot.support[p][if (kept) i else spot.alias_other[p][i]];
 }
