@@ -149,3 +149,13 @@ def test_range_exact_equals_the_weighted_sum_over_listed_deals(players, board, d
         shares += weight * known.games * known.equity
         total += weight * known.games
     assert np.allclose(result.equity, shares / total, rtol=0, atol=1e-12)
+
+
+def test_a_range_is_parsed_once_and_cannot_be_changed_under_its_sharers():
+    first, again = parse_range("QQ+,AKs:0.5"), parse_range("QQ+,AKs:0.5")
+    assert first is again and len(first) == 22
+    with pytest.raises(ValueError, match="read-only"):
+        first.weights[0] = 1.0
+    with pytest.raises(ValueError, match="read-only"):
+        first.cards[0, 0] = 51
+    assert parse_range("random").without(0b11).cards.flags.writeable  # a copy: its own
