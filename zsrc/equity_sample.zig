@@ -412,13 +412,17 @@ fn Run(comptime players: usize) type {
             inline for (streams, 0..) |*stream, l| {
                 stream.* = .{ .state = states[l] };
                 if (spot.joint_len > 0) run.deal_joint(indices[l], coins[l], block, i + l) else {
-                    // `start_game`'s one range player: the weight stays 1, the row as it was.
-                    const p = run.drawn[0];
-                    const combo = alias_pick(spot, p, indices[l], coins[l]);
-                    block.held[i + l][p] = combo;
-                    block.used[i + l] = spot.out_cards() | combos.set(combo);
+                    run.hold_alone(alias_pick(spot, run.drawn[0], indices[l], coins[l]), block, i + l);
                 }
             }
+        }
+
+        /// The one range player (AA vs the field) holds `combo` in game slot `i`: what
+        /// `draw_weighted` makes of its first draw, inline, the weight staying 1 and the
+        /// rest of the row as `fill_block` left it.
+        inline fn hold_alone(run: *const Self, combo: u16, block: *Block(players), i: usize) void {
+            block.held[i][run.drawn[0]] = combo;
+            block.used[i] = run.spot.out_cards() | combos.set(combo);
         }
 
         /// A game's stream, after its range players' draws if it has any.
@@ -430,13 +434,9 @@ fn Run(comptime players: usize) type {
             i: usize,
         ) Stream {
             if (run.drawn_len == 0) return .init(key, number);
-            if (run.drawn_len == 1) { // one range player (AA vs the field): `draw_weighted`'s
-                // first draw, inline, its weight always 1 and the rest of the row unchanged
+            if (run.drawn_len == 1) {
                 var stream: Stream = .init(key, number);
-                const p = run.drawn[0];
-                const combo = alias_draw(run.spot, p, &stream);
-                block.held[i][p] = combo;
-                block.used[i] = run.spot.out_cards() | combos.set(combo);
+                run.hold_alone(alias_draw(run.spot, run.drawn[0], &stream), block, i);
                 return stream;
             }
             return run.draw_ranges(key, number, block, i);
