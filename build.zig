@@ -126,7 +126,10 @@ fn addDevelopmentSteps(
     kernel_objects: []*std.Build.Step.Compile,
 ) void {
     // Tests run optimised with safety checks: the exhaustive ones rank 150 M hands.
+    // `-Dtest-filter=deal_rows` runs only the tests whose names hold that text.
+    const filter = b.option([]const u8, "test-filter", "Run only the tests whose names contain this");
     const tests = b.addTest(.{
+        .filters = if (filter) |text| b.dupeStrings(&.{text}) else &.{},
         .root_module = b.createModule(.{
             .root_source_file = b.path("zsrc/tests.zig"),
             .target = target,

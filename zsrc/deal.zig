@@ -4,6 +4,12 @@
 //! deck's n-th set bit and TZCNT reads its position (bits.zig); the draws come from the
 //! counter-based stream (random.zig), so row i is the same whatever the thread count, batch
 //! size or start row.
+//!
+//! On the avx512 level rows are dealt `lanes` abreast in vectors: the same words, the same
+//! draws, the same select (`bits.nth_set_bit_lanes`), so the same cards as every other level.
+//! A row's cards wait on each other (the deck each is taken from); rows side by side are
+//! independent chains, where the scalar loop spends a hash, a 128-bit multiply, a PDEP and
+//! a byte store on each card in turn.
 const std = @import("std");
 const eval = @import("eval.zig");
 const bits = @import("bits.zig");
@@ -14,20 +20,69 @@ const assert = std.debug.assert;
 pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
     assert(k >= 1 and @popCount(deck) >= k);
     assert(out.len % k == 0);
-    const deck_size: u32 = @popCount(deck);
     const rows = out.len / k;
-    for (0..rows) |i| {
-        const row = first_row + i;
-        var remaining = deck;
-        for (0..k) |j| {
-            const n = random.below(
-                random.draw_word(key, row, j),
-                deck_size - @as(u32, @intCast(j)),
-            );
-            const card = bits.nth_set_bit(remaining, n);
-            remaining &= ~(@as(u64, 1) << card);
-            out[i * k + j] = card;
+    var i: usize = 0;
+    if (comptime bits.has_vector_select) {
+        while (i + lanes <= rows) : (i += lanes) deal_lanes(key, first_row + i, k, deck, out[i * k ..]);
+    }
+    for (i..rows) |r| deal_row(key, first_row + r, deck, out[r * k ..][0..k]);
+}
+
+/// Rows dealt side by side on the vector level: four AVX-512 vectors' worth, enough chains
+/// in flight to hide a select's latency (8 lanes are latency-bound, as in Monte Carlo's
+/// deal, equity_sample.zig).
+const lanes = 32;
+
+/// Row `row`: `out.len` cards.
+fn deal_row(key: u64, row: u64, deck: u64, out: []u8) void {
+    const deck_size: u32 = @popCount(deck);
+    var remaining = deck;
+    for (out, 0..) |*card, j| {
+        const n = random.below(random.draw_word(key, row, j), deck_size - @as(u32, @intCast(j)));
+        const drawn = bits.nth_set_bit(remaining, n);
+        remaining &= ~(@as(u64, 1) << drawn);
+        card.* = drawn;
+    }
+}
+
+/// Rows `first_row .. first_row + lanes` into the start of `out`, as `deal_row` deals them.
+/// `out` runs to the end of the caller's buffer: a row is written a word at a time, the
+/// bytes past its end overwritten by the rows after it, and only the buffer's last bytes
+/// are written one by one.
+fn deal_lanes(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
+    const Lanes = @Vector(lanes, u64);
+    const deck_size: u32 = @popCount(deck);
+    // `draw_word`'s counter, row × draws_per_row + j, times the gamma: the row's part once.
+    const rows = @as(Lanes, @splat(first_row)) +% std.simd.iota(u64, lanes);
+    const bases = @as(Lanes, @splat(key)) +% rows *% @as(Lanes, @splat(random.draws_per_row *% random.golden_gamma));
+    var decks: Lanes = @splat(deck);
+    // Card j of row l in byte j % 8 of `packed_words[j / 8][l]`.
+    var packed_words: [(eval.card_count + 7) / 8][lanes]u64 = undefined;
+    var chunk: Lanes = @splat(0);
+    var j: u32 = 0;
+    while (j < k) : (j += 1) {
+        const words = random.mix64_lanes(lanes, bases +% @as(Lanes, @splat(@as(u64, j) *% random.golden_gamma)));
+        const cards = bits.nth_set_bit_lanes(lanes, decks, random.below_lanes(lanes, words, deck_size - j));
+        decks &= ~(@as(Lanes, @splat(1)) << @intCast(cards));
+        chunk |= cards << @splat(@as(u6, @intCast(j % 8 * 8)));
+        if (j % 8 == 7 or j + 1 == k) {
+            packed_words[j / 8] = chunk;
+            chunk = @splat(0);
         }
+    }
+    var offset: usize = 0;
+    for (0..lanes) |l| {
+        var c: usize = 0;
+        while (c < k) : (c += 8) {
+            const word = packed_words[c / 8][l];
+            const at = offset + c;
+            if (out.len - at >= 8) {
+                std.mem.writeInt(u64, out[at..][0..8], word, .little);
+            } else for (0..k - c) |b| {
+                out[at + b] = @truncate(word >> @intCast(b * 8));
+            }
+        }
+        offset += k;
     }
 }
 
@@ -46,4 +101,23 @@ test "deal_rows: distinct cards, never excluded ones, rows independent of the st
     var tail: [70]u8 = undefined;
     deal_rows(random.seed_key(7), 90, 7, deck, &tail);
     try std.testing.expectEqualSlices(u8, all[630..700], &tail);
+}
+
+test "deal_rows: the vector level deals every row as deal_row does" {
+    var out: [(3 * lanes + 5) * 52]u8 = undefined;
+    var row: [52]u8 = undefined;
+    const decks = [_]u64{ eval.full_deck, eval.full_deck & ~@as(u64, 0x0F00_0000_F0F0), @as(u64, 0x7F) << 30 };
+    for (decks) |deck| {
+        for ([_]u32{ 1, 2, 5, 7, 8, 9, 17, @popCount(deck) }) |k| {
+            if (k > @popCount(deck)) continue;
+            for ([_]usize{ 1, lanes - 1, lanes, 3 * lanes + 5 }) |rows| {
+                const cards = out[0 .. rows * k];
+                deal_rows(random.seed_key(k), 1 << 40, k, deck, cards);
+                for (0..rows) |r| {
+                    deal_row(random.seed_key(k), (1 << 40) + r, deck, row[0..k]);
+                    try std.testing.expectEqualSlices(u8, row[0..k], cards[r * k ..][0..k]);
+                }
+            }
+        }
+    }
 }

@@ -58,3 +58,28 @@ pub fn seed_key(seed: u64) u64 {
 pub inline fn below(word: u64, bound: u32) u32 {
     return @intCast((@as(u128, word) * bound) >> 64);
 }
+
+/// `below` of every lane, the same integers, for a bound under 2^32: the 128-bit product's
+/// high word from two 32x32-bit products (`vpmuludq`; a vector has no 64x64 -> 128).
+pub inline fn below_lanes(comptime lanes: usize, words: @Vector(lanes, u64), bound: u32) @Vector(lanes, u64) {
+    const V = @Vector(lanes, u64);
+    const b: V = @splat(bound);
+    // word × bound = (high × bound) << 32 + low × bound, every part below 2^64.
+    const low = (words & @as(V, @splat(0xffff_ffff))) * b;
+    const middle = (words >> @splat(32)) * b + (low >> @splat(32));
+    return middle >> @splat(32);
+}
+
+test "below_lanes: every lane is below of its word" {
+    var x: u64 = 99;
+    for (1..53) |bound| {
+        var words: [8]u64 = undefined;
+        for (&words) |*w| {
+            x = mix64(x);
+            w.* = x;
+        }
+        words[0] = std.math.maxInt(u64);
+        const drawn: [8]u64 = below_lanes(8, words, @intCast(bound));
+        for (words, drawn) |w, d| try std.testing.expectEqual(@as(u64, below(w, @intCast(bound))), d);
+    }
+}
