@@ -326,7 +326,7 @@ fn Run(comptime players: usize) type {
             }
             // The range players' cards (fixed players' and the board's were set per block).
             for (run.drawn[0..run.drawn_len]) |p| {
-                inline for (0..lanes) |l| {
+                for (0..lanes) |l| {
                     const i = first + l;
                     const combo = block.held[i][p];
                     block.holes[(i * players + p) * 2] = combos.first[combo];
@@ -393,7 +393,7 @@ fn Run(comptime players: usize) type {
             const Lanes = @Vector(lanes, u64);
             const spot = run.spot;
             if (run.drawn_len >= 2 and spot.joint_len == 0) {
-                inline for (streams, 0..) |*stream, l| stream.* = run.start_game(key, number + l, block, i + l);
+                for (streams, 0..) |*stream, l| stream.* = run.start_game(key, number + l, block, i + l);
                 return;
             }
             const starts = random.draw_words(lanes, key, number, 0); // as `Stream.init`
@@ -409,10 +409,15 @@ fn Run(comptime players: usize) type {
             const indices = ((words >> @splat(32)) * entries) >> @splat(32);
             const coins = @as(@Vector(lanes, f64), @floatFromInt(words & @as(Lanes, @splat(0xffff_ffff)))) *
                 @as(@Vector(lanes, f64), @splat(0x1.0p-32));
-            inline for (streams, 0..) |*stream, l| {
-                stream.* = .{ .state = states[l] };
-                if (spot.joint_len > 0) run.deal_joint(indices[l], coins[l], block, i + l) else {
-                    run.hold_alone(alias_pick(spot, run.drawn[0], indices[l], coins[l]), block, i + l);
+            // A loop, not unrolled: 32 copies of the table's part would make the deal's code
+            // outgrow the CPU's decoded-op cache.
+            const index_array: [lanes]u64 = indices;
+            const coin_array: [lanes]f64 = coins;
+            const state_array: [lanes]u64 = states;
+            for (streams, state_array, index_array, coin_array, 0..) |*stream, state, index, coin, l| {
+                stream.* = .{ .state = state };
+                if (spot.joint_len > 0) run.deal_joint(index, coin, block, i + l) else {
+                    run.hold_alone(alias_pick(spot, run.drawn[0], index, coin), block, i + l);
                 }
             }
         }
