@@ -9,6 +9,7 @@ const std = @import("std");
 const eval = @import("eval.zig");
 const combos = @import("combos.zig");
 const equity = @import("equity.zig");
+const random = @import("random.zig");
 
 pub const players_max = equity.players_max;
 pub const board_cards_max = equity.board_cards_max;
@@ -32,6 +33,8 @@ pub const Spot = extern struct {
     card_sums: [players_max][eval.card_count]f64,
     /// `partners[p][c]`: the cards d such that p holds combo {c, d} with weight > 0.
     partners: [players_max][eval.card_count]u64,
+    /// `uniform_weights[p]`: the one weight of all p's combos left, or 0 where they differ.
+    uniform_weights: [players_max]f64,
     /// The combos of weight > 0, and their number.
     support: [players_max][combos.count]u16,
     support_len: [players_max]u32,
@@ -64,6 +67,7 @@ pub const Spot = extern struct {
     /// before it; the board, dead and fixed cards are out already): inclusion-exclusion over
     /// the cards, and back in each pair of them that p holds as a combo.
     pub inline fn weight_without(spot: *const Spot, p: usize, cards: u64) f64 {
+        if (spot.uniform_weights[p] != 0) return spot.uniform_weights[p] * @as(f64, @floatFromInt(spot.combos_without(p, cards)));
         var removed: f64 = 0;
         var rest = cards;
         while (rest != 0) : (rest &= rest - 1) {
@@ -75,6 +79,20 @@ pub const Spot = extern struct {
             }
         }
         return spot.totals[p] - removed;
+    }
+
+    /// How many of p's combos meet none of `cards`: the same inclusion-exclusion counted
+    /// in bits (p's combos holding card x are its partners of x; those whose other card is
+    /// a later card of `cards` are the pairs, counted back in), a popcount a card where the
+    /// weighted sum walks every pair: multiway Monte Carlo over ranges weighs its deals
+    /// with this, five times a game at six players.
+    pub inline fn combos_without(spot: *const Spot, p: usize, cards: u64) u32 {
+        var removed: u32 = 0;
+        var rest = cards;
+        while (rest != 0) : (rest &= rest - 1) {
+            removed += @popCount(spot.partners[p][@ctz(rest)] & ~rest);
+        }
+        return spot.support_len[p] - removed;
     }
 
     /// The cards no runout may hold.
@@ -162,6 +180,7 @@ pub fn prepare(
         .totals = @splat(0),
         .card_sums = @splat(@splat(0)),
         .partners = @splat(@splat(0)),
+        .uniform_weights = @splat(0),
         .support = undefined,
         .support_len = @splat(0),
         .alias_keep = undefined,
@@ -389,6 +408,11 @@ fn remove_cards(spot: *Spot, p: usize) void {
         spot.partners[p][a] |= @as(u64, 1) << @intCast(b);
         spot.partners[p][b] |= @as(u64, 1) << @intCast(a);
     }
+    const support = spot.support[p][0..spot.support_len[p]];
+    if (support.len == 0) return;
+    const first = spot.weights[p][support[0]];
+    for (support) |c| if (spot.weights[p][c] != first) return;
+    spot.uniform_weights[p] = first;
 }
 
 fn first_held(weights: [combos.count]f64) u16 {
@@ -467,6 +491,43 @@ test "prepare: removal, fixed hands, alias tables that sum to the weights" {
     try std.testing.expectEqual(Failure.Kind.duplicate_card, refused.failed.kind);
     try std.testing.expectEqual(@as(i64, 0), refused.failed.player);
     try std.testing.expectEqual(@as(i32, 1), refused.failed.card);
+}
+
+test "weight_without: by counts for equal weights, by sums otherwise, as counted by hand" {
+    const page = std.heap.page_allocator;
+    const spot = try page.create(Spot);
+    defer page.destroy(spot);
+    var weights: [2 * combos.count]f64 = @splat(0);
+    var x: u64 = 5;
+    for (0..combos.count) |c| {
+        x = random.mix64(x);
+        if (x & 3 == 0) continue; // about 3/4 of the combos
+        weights[c] = 0.3; // equal weights, not exact in binary
+        weights[combos.count + c] = @floatFromInt(1 + (x >> 8) % 5);
+    }
+    weights[combos.count] = 0.5; // player 1's weights differ
+    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 2, 0, 0, 0));
+    try std.testing.expectEqual(@as(f64, 0.3), spot.uniform_weights[0]);
+    try std.testing.expectEqual(@as(f64, 0), spot.uniform_weights[1]);
+    for (0..500) |_| {
+        x = random.mix64(x);
+        var cards: u64 = 0; // 0 to 18 cards
+        for (0..x % 19) |_| {
+            x = random.mix64(x);
+            cards |= @as(u64, 1) << @intCast(x % 52);
+        }
+        for (0..2) |p| {
+            var count: u32 = 0;
+            var sum: f64 = 0;
+            for (spot.support[p][0..spot.support_len[p]]) |c| {
+                if (combos.set(c) & cards != 0) continue;
+                count += 1;
+                sum += spot.weights[p][c];
+            }
+            try std.testing.expectEqual(count, spot.combos_without(p, cards));
+            try std.testing.expectApproxEqRel(sum, spot.weight_without(p, cards), 1e-12);
+        }
+    }
 }
 
 test "prepare_joint: every deal sharing no card, drawn in proportion to its weight" {
