@@ -105,6 +105,10 @@ pub const Counts = extern struct {
 
 const block_games = 128;
 
+/// Tables of deals above this many (14 bytes each, with two ranges) outgrow L2: their
+/// entries are prefetched a block of lanes at a time.
+const joint_cached_max = 1 << 15;
+
 fn Block(comptime players: usize) type {
     return struct {
         boards: [block_games * 5]u8,
@@ -243,9 +247,18 @@ fn Run(comptime players: usize) type {
 
         /// The table's part of `draw_joint`: entry `index`, or its alias by `coin`.
         inline fn deal_joint(run: *const Self, index: u64, coin: f64, block: *Block(players), i: usize) void {
+            run.hold_joint(run.pick_joint(index, coin), block, i);
+        }
+
+        /// The deal `draw_joint` picks: entry `index`, or its alias by `coin`.
+        inline fn pick_joint(run: *const Self, index: u64, coin: f64) u64 {
             const spot = run.spot;
-            const kept = coin < spot.joint_keep.?[index];
-            const chosen = if (kept) index else spot.joint_other.?[index];
+            return if (coin < spot.joint_keep.?[index]) index else spot.joint_other.?[index];
+        }
+
+        /// The range players hold deal `chosen` of the table in game slot `i`.
+        inline fn hold_joint(run: *const Self, chosen: u64, block: *Block(players), i: usize) void {
+            const spot = run.spot;
             const held = spot.joint_combos.?[chosen * run.drawn_len ..][0..run.drawn_len];
             var used = spot.out_cards();
             for (run.drawn[0..run.drawn_len], held) |p, combo| {
@@ -414,6 +427,25 @@ fn Run(comptime players: usize) type {
             const index_array: [lanes]u64 = indices;
             const coin_array: [lanes]f64 = coins;
             const state_array: [lanes]u64 = states;
+            if (spot.joint_len > joint_cached_max) {
+                // A big table of deals is read where caches miss: every lane's entry is asked
+                // for first, then every lane's deal, so the misses overlap rather than wait
+                // one after another.
+                for (index_array) |index| {
+                    @prefetch(&spot.joint_keep.?[index], .{});
+                    @prefetch(&spot.joint_other.?[index], .{});
+                }
+                var chosen: [lanes]u64 = undefined;
+                for (&chosen, index_array, coin_array) |*c, index, coin| {
+                    c.* = run.pick_joint(index, coin);
+                    @prefetch(&spot.joint_combos.?[c.* * run.drawn_len], .{});
+                }
+                for (streams, state_array, chosen, 0..) |*stream, state, c, l| {
+                    stream.* = .{ .state = state };
+                    run.hold_joint(c, block, i + l);
+                }
+                return;
+            }
             for (streams, state_array, index_array, coin_array, 0..) |*stream, state, index, coin, l| {
                 stream.* = .{ .state = state };
                 if (spot.joint_len > 0) run.deal_joint(index, coin, block, i + l) else {
