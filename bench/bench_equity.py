@@ -23,6 +23,7 @@ from pypoker.benchmark import machine, median_ns
 from pypoker.cli import parse_count
 
 KNOWN_2 = ["AcKd", "QhQs"]
+THREE_RANGES = ["22+,A2s+,K9s+", "22+,AJo+", "88+,AQ+"]
 KNOWN_10 = ["AcKd", "QhQs", "JsTs", "9h9d", "8c7c", "6s6h", "5d4d", "3c3h", "2s2d", "AhQd"]
 
 
@@ -77,6 +78,10 @@ def monte_carlo_rows(games: int, runs_: int) -> None:
         ("AA vs 5 random", ["AA"] + ["random"] * 5, None, None, None),
         ("AA vs 9 random", ["AA"] + ["random"] * 9, known_10, 0.5, None),
         ("AA,KK vs AA,KK vs AK (flop 2c7d9h)", ["AA,KK", "AA,KK", "AK"], None, None, None),
+        # Three or more ranges: a table of every deal (a few MB) where it fits, else
+        # sequential draws weighted by what each range has left.
+        ("3 ranges vs random", THREE_RANGES + ["random"], None, None, None),
+        ("6 x 22+,A2+,K2+", ["22+,A2+,K2+"] * 6, None, None, None),
     ]
     for name, players, base, bar, ompeval in rows:
         board = "2c7d9h" if "flop" in name else None
