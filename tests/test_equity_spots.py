@@ -28,6 +28,8 @@ def within_four_errors(estimate, exact) -> bool:
         (["AA,KK:0.3", "AA,KK", "AK,KQs:0.5"], "2c7dQh"),
         (["QQ+,AK", "QQ+", "AK,AQ", "random"], "2c7d9hTs"),
         (["Ah", "AA,AK", "random"], "Ac7d9h3s"),
+        # 207,768 deals: a table past the caches' size, read with prefetches.
+        (["22+,AJo+", "88+,AQ+", "A2s+,K9s+"], "Kc8d5h3s2d"),
     ],
 )
 def test_monte_carlo_lands_within_four_errors_of_exact_where_combos_collide(players, board):
