@@ -19,7 +19,7 @@ import numpy as np
 import pypoker as pp
 from pypoker import _equity_runs as runs
 from pypoker._parallel import cpu_count
-from pypoker.benchmark import machine, median_ns
+from pypoker.benchmark import machine, median_ns, paired
 from pypoker.cli import parse_count
 
 KNOWN_2 = ["AcKd", "QhQs"]
@@ -33,23 +33,6 @@ def rate(players, games: int, runs_: int, threads: int = 1, **kwargs) -> float:
         lambda: pp.equity(players, exact=False, games=games, threads=threads, **kwargs), runs_
     )
     return games / ns * 1e3
-
-
-def paired(a, b, runs_: int) -> tuple[float, float, float]:
-    """Times calls ``a`` and ``b`` in turn (a b a b …, after one warm call each) and returns
-    their median seconds and the median of the pairs' ratios ``b / a``: a ratio taken pair by
-    pair holds still when a shared machine's speed drifts between the two rows."""
-    a(), b()
-    pairs = []
-    for _ in range(runs_):
-        times = []
-        for call in (a, b):
-            started = time.perf_counter_ns()
-            call()
-            times.append((time.perf_counter_ns() - started) / 1e9)
-        pairs.append(times)
-    a_s, b_s = (float(np.median([t[i] for t in pairs])) for i in (0, 1))
-    return a_s, b_s, float(np.median([t[1] / t[0] for t in pairs]))
 
 
 def mc(players, games: int, threads: int = 1, **kwargs):

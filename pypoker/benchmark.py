@@ -89,6 +89,23 @@ def median_ns(call: Callable[[], object], runs: int) -> float:
     return float(statistics.median(times))
 
 
+def paired(a, b, runs: int) -> tuple[float, float, float]:
+    """Times calls ``a`` and ``b`` in turn (a b a b …, after one warm call each) and returns
+    their median seconds and the median of the pairs' ratios ``b / a``: a ratio taken pair by
+    pair holds still when a shared machine's speed drifts between the two rows."""
+    a(), b()
+    pairs = []
+    for _ in range(runs):
+        times = []
+        for call in (a, b):
+            started = time.perf_counter_ns()
+            call()
+            times.append((time.perf_counter_ns() - started) / 1e9)
+        pairs.append(times)
+    a_s, b_s = (float(np.median([t[i] for t in pairs])) for i in (0, 1))
+    return a_s, b_s, float(np.median([t[1] / t[0] for t in pairs]))
+
+
 def _peers(cards: np.ndarray) -> dict[str, tuple[int, Callable[[], object]]]:
     """Each installed peer's fastest per-hand call, with its inputs converted beforehand
     (each lambda binds its own inputs as defaults: the names are reused below)."""
@@ -203,6 +220,41 @@ def _time_random_and_sweep(add, runs: int, level: str, hands: int) -> None:
     add("every 5-card hand (2,598,960)", level, 1, ns, 2_598_960)
 
 
+TWO_CORES_BAR = 1.85  # the speed-up two threads owe one on an idle 2-core machine
+
+
+def _time_two_cores(runs: int, cards, sets, accumulators, boards, holes) -> list[dict]:
+    """Two threads against one on this machine's best level, each pair of calls in turn (a
+    shared machine's drift between two rows timed apart decides nothing): each form's median
+    seconds a call and the median of the pairs' speed-ups."""
+    if cpu_count() < 2:
+        return []
+    out = np.zeros(len(cards), dtype=np.uint16)
+    forms = {
+        "rank uint8 (N, 7)": lambda t: pp.rank(cards, out=out, threads=t),
+        "rank uint64 sets": lambda t: pp.rank(sets, out=out, threads=t),
+        "rank accumulators": lambda t: pp.rank(accumulators, out=out, threads=t),
+        "rank accumulators, trusted=True": (
+            lambda t: pp.rank(accumulators, out=out, threads=t, trusted=True)
+        ),
+        "rank_showdown": lambda t: pp.rank_showdown(boards, holes, threads=t),
+        "deal 7-card hands": lambda t: pp.deal(len(cards), 7, seed=7, threads=t),
+    }
+    rows = []
+    for name, call in forms.items():
+        one, two, ratio = paired(lambda c=call: c(1), lambda c=call: c(2), runs)
+        rows.append(
+            {
+                "name": name,
+                "cpu": pp.cpu(),
+                "one_thread_s": one,
+                "two_threads_s": two,
+                "speedup": 1 / ratio,
+            }
+        )
+    return rows
+
+
 def _time_one_call(add, runs: int) -> None:
     """A hand a call, as a bot or a notebook ranks (seed 002's latency rows): ns a call."""
     for k in (5, 7):
@@ -243,6 +295,7 @@ def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = Tru
     checksum, exhaustive = _time_levels(add, runs, cards, sets, accumulators, boards, holes)
     results["checksum"], results["exhaustive_seconds"] = checksum, exhaustive
 
+    results["two_cores"] = _time_two_cores(runs, cards, sets, accumulators, boards, holes)
     _time_one_call(add, runs)
     flat = cards.reshape(-1)
     floor = median_ns(lambda: np.bitwise_or.reduce(flat.view(np.uint64)), runs)
@@ -278,6 +331,18 @@ def render(results: dict) -> str:
     seconds = ", ".join(f"{k} {v:.3f} s" for k, v in results["exhaustive_seconds"].items())
     lines += ["", f"every 7-card hand ranked (category histogram), one thread: {seconds}"]
     lines.append(f"checksum of ranks: {results['checksum']}")
+    if results["two_cores"]:
+        lines += [
+            "",
+            f"two threads against one, in turn, kernels {results['two_cores'][0]['cpu']} "
+            f"(bar {TWO_CORES_BAR}x):",
+        ]
+        for row in results["two_cores"]:
+            verdict = "meets" if row["speedup"] >= TWO_CORES_BAR else "MISSES"
+            lines.append(
+                f"  {row['name']:<34} {row['one_thread_s'] * 1e3:8.1f} -> "
+                f"{row['two_threads_s'] * 1e3:7.1f} ms: {row['speedup']:.2f}x ({verdict} the bar)"
+            )
     return "\n".join(lines)
 
 

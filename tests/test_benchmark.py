@@ -28,6 +28,12 @@ def test_the_rank_table_has_every_row_on_every_level(tmp_path):
         assert rows[(f"one call a hand: pp.rank(list of {k} ids)", "scalar", 1)] > 0
     text = benchmark.render(results)
     assert "control: deal random 7-card hands" in text and results["machine"] in text
+    # Two threads against one, timed in turn, on a machine with two cores or more.
+    two_cores = {row["name"]: row for row in results["two_cores"]}
+    if benchmark.cpu_count() >= 2:
+        assert set(two_cores) >= {"rank uint8 (N, 7)", "rank_showdown", "deal 7-card hands"}
+        assert all(row["speedup"] > 0 and row["cpu"] == pp.cpu() for row in two_cores.values())
+        assert "two threads against one, in turn" in text
     # The checksum is the ranks' sum: the same whatever the form or level ranked them.
     assert results["checksum"] == int(pp.rank(pp.deal(20_000, 7, seed=1)).sum())
 
