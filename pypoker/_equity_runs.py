@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -201,7 +202,7 @@ def count_seconds(spot: Spot, order: bytes) -> float:
     combos = min(sum(spot.supports), len(COMBOS))
     per_runout = COUNT_RUNOUT_SECONDS + COUNT_COMBO_SECONDS * combos + COUNT_DEAL_SECONDS * deals
     work = spot.runouts * per_runout
-    return work + CALL_OVERHEAD_SECONDS * len(_grid(spot.count_items(order[0]), work))
+    return work + CALL_OVERHEAD_SECONDS * _grid_calls(spot.count_items(order[0]), work)
 
 
 def plan_exact(spot: Spot, board: int, dead: int) -> ExactPlan:
@@ -226,14 +227,22 @@ def run_exact(spot: Spot, plan: ExactPlan, board: int, dead: int, threads: int,
     return sums
 
 
-def _grid(total: int, seconds: float) -> list[tuple[int, int]]:
+def _grid_calls(total: int, seconds: float) -> int:
+    """How many calls `_grid` makes of ``total`` items estimated at ``seconds``."""
+    if seconds < 0.01:
+        return 1
+    calls = math.ceil(seconds / CALL_SECONDS) if math.isfinite(seconds) else total
+    return max(1, min(total, max(8, calls)))
+
+
+def _grid(total: int, seconds: float) -> Iterator[tuple[int, int]]:
     """Calls of about CALL_SECONDS each (at least 8, to share among threads, when the work
     is worth it), fixed by the spot alone so the sums add up in the same order for any
-    thread count."""
-    calls = math.ceil(seconds / CALL_SECONDS) if seconds >= 0.01 else 1
-    calls = max(1, min(total, max(8 if seconds >= 0.01 else 1, calls)))
-    bounds = [total * i // calls for i in range(calls + 1)]
-    return [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(calls)]
+    thread count. Made one at a time: a spot of years has billions of them."""
+    calls = _grid_calls(total, seconds)
+    for i in range(calls):
+        first = total * i // calls
+        yield first, total * (i + 1) // calls - first
 
 
 def count(spot: Spot, order: bytes, seconds: float, threads: int, progress: Progress):
@@ -252,7 +261,7 @@ def count(spot: Spot, order: bytes, seconds: float, threads: int, progress: Prog
         progress.update(done[0], total_items)
         return False
 
-    run_ordered(iter(_grid(total_items, seconds)), call, threads, fold)
+    run_ordered(_grid(total_items, seconds), call, threads, fold)
     return total
 
 
@@ -328,7 +337,7 @@ def by_deals(players, deals, board, dead, seconds, threads, progress: Progress) 
         progress.update(first + len(out), len(classes))
         return False
 
-    run_ordered(iter(_grid(len(classes), seconds)), call, threads, fold)
+    run_ordered(_grid(len(classes), seconds), call, threads, fold)
     sums = np.zeros((players, SLOTS, len(SUM_FIELDS)))
     tallies = class_tallies[members]  # (deals, players) records
     for p in range(players):

@@ -183,7 +183,14 @@ def _duration(seconds: float) -> str:
         return f"{seconds / 60:.0f} minutes"
     if seconds < 2 * 86400:
         return f"{seconds / 3600:.0f} hours"
-    return f"{seconds / 86400:,.0f} days"
+    if seconds < 2 * YEAR_SECONDS:
+        return f"{seconds / 86400:,.0f} days"
+    if seconds < 1e6 * YEAR_SECONDS:
+        return f"{seconds / YEAR_SECONDS:,.0f} years"
+    return f"{seconds / YEAR_SECONDS:.1e} years"
+
+
+YEAR_SECONDS = 365.25 * 86400
 
 
 def _stop_rules(games, stderr, seconds) -> runs.StopRules | None:

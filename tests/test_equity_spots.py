@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import pypoker as pp
+from pypoker import _equity_runs as runs
 
 
 def within_four_errors(estimate, exact) -> bool:
@@ -138,6 +139,28 @@ def test_default_mode_chooses_by_cost_and_says_why():
     assert not chosen.exact and "more than 1 s" in chosen.reason
     assert chosen.stderr.max() <= 0.0005 or chosen.seconds >= 10
     assert "Monte Carlo" in str(chosen) and chosen.reason in str(chosen)
+
+
+def test_default_mode_at_a_full_table_estimates_without_enumerating():
+    # Nine random players: exact would take about 6e15 years. Estimating that cost once
+    # built the list of its calls (billions: 23 GB, then the machine's memory killed it).
+    nine = pp.equity(["random"] * 9)
+    assert not nine.exact and "years, more than 1 s" in nine.reason
+    assert nine.stderr.max() <= 0.0005 or nine.seconds >= 10
+    six = pp.equity(["22+,A2+,K2+"] * 6)
+    assert not six.exact
+    assert six.stderr.max() <= 0.0005 or six.seconds >= 10
+
+
+def test_exact_calls_are_planned_lazily_whatever_the_spot():
+    assert runs._grid_calls(10**15, 1e30) == 10**15
+    assert runs._grid_calls(10**15, float("inf")) == 10**15
+    assert runs._grid_calls(100, 0.001) == 1 and runs._grid_calls(100, 1.0) >= 8
+    first = next(runs._grid(10**15, 1e30))  # one call made, not 10**15 of them
+    assert first == (0, 1)
+    grid = list(runs._grid(1000, 5.0))
+    assert sum(items for _, items in grid) == 1000 and grid[0][0] == 0
+    assert all(a + n == b for (a, n), (b, _) in zip(grid, grid[1:], strict=False))
 
 
 def test_exact_known_winners_are_exact():
