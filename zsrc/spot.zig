@@ -34,7 +34,7 @@ pub const Spot = extern struct {
     /// `partners[p][c]`: the cards d such that p holds combo {c, d} with weight > 0.
     partners: [players_max][eval.card_count]u64,
     /// `uniform_weights[p]`: the one weight of all p's combos left, or 0 where they differ.
-    uniform_weights: [players_max]f64,
+    uniform_weights: [players_max]f64 = @splat(0),
     /// The combos of weight > 0, and their number.
     support: [players_max][combos.count]u16,
     support_len: [players_max]u32,
@@ -180,7 +180,6 @@ pub fn prepare(
         .totals = @splat(0),
         .card_sums = @splat(@splat(0)),
         .partners = @splat(@splat(0)),
-        .uniform_weights = @splat(0),
         .support = undefined,
         .support_len = @splat(0),
         .alias_keep = undefined,
