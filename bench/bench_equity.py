@@ -27,17 +27,14 @@ THREE_RANGES = ["22+,A2s+,K9s+", "22+,AJo+", "88+,AQ+"]
 KNOWN_10 = ["AcKd", "QhQs", "JsTs", "9h9d", "8c7c", "6s6h", "5d4d", "3c3h", "2s2d", "AhQd"]
 
 
-def rate(players, games: int, runs_: int, threads: int = 1, **kwargs) -> float:
-    """Median M games/s of Monte Carlo with exactly `games` games."""
-    ns = median_ns(
-        lambda: pp.equity(players, exact=False, games=games, threads=threads, **kwargs), runs_
-    )
-    return games / ns * 1e3
-
-
 def mc(players, games: int, threads: int = 1, **kwargs):
     """One Monte Carlo run of exactly ``games`` games, as a call to time."""
     return lambda: pp.equity(players, exact=False, games=games, threads=threads, **kwargs)
+
+
+def rate(players, games: int, runs_: int, threads: int = 1, **kwargs) -> float:
+    """Median M games/s of Monte Carlo with exactly `games` games."""
+    return games / median_ns(mc(players, games, threads, **kwargs), runs_) * 1e3
 
 
 def seconds(call, runs_: int) -> float:

@@ -590,13 +590,9 @@ fn Deal(comptime lanes: usize) type {
                 deal.draws_left = draws_per_word;
             }
             deal.draws_left -= 1;
-            // word × size = high × size << 32 + low × size: `middle` is the product >> 32.
-            const size: Lanes = @splat(deal.size);
-            const low_half: Lanes = @splat(0xFFFF_FFFF);
-            const low = (deal.words & low_half) * size;
-            const middle = (deal.words >> @splat(32)) * size + (low >> @splat(32));
-            deal.words = (middle << @splat(32)) | (low & low_half);
-            const drawn = middle >> @splat(32);
+            const product = random.multiply_lanes(lanes, deal.words, deal.size);
+            deal.words = product.low;
+            const drawn = product.high;
             var cards: Lanes = undefined;
             if (comptime bits.has_vector_select) {
                 cards = bits.nth_set_bit_lanes(lanes, deal.decks, drawn);

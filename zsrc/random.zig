@@ -59,15 +59,25 @@ pub inline fn below(word: u64, bound: u32) u32 {
     return @intCast((@as(u128, word) * bound) >> 64);
 }
 
-/// `below` of every lane, the same integers, for a bound under 2^32: the 128-bit product's
-/// high word from two 32x32-bit products (`vpmuludq`; a vector has no 64x64 -> 128).
+/// `below` of every lane, the same integers, for a bound under 2^32.
 pub inline fn below_lanes(comptime lanes: usize, words: @Vector(lanes, u64), bound: u32) @Vector(lanes, u64) {
+    return multiply_lanes(lanes, words, bound).high;
+}
+
+/// Each lane's word × `bound` (under 2^32) as a 128-bit product: its high word (`below`'s
+/// draw) and its low word (the bits a multiply-shift draw leaves for the next draw). From
+/// two 32x32-bit products (`vpmuludq`): a vector has no 64x64 -> 128.
+pub inline fn multiply_lanes(comptime lanes: usize, words: @Vector(lanes, u64), bound: u32) struct {
+    high: @Vector(lanes, u64),
+    low: @Vector(lanes, u64),
+} {
     const V = @Vector(lanes, u64);
     const b: V = @splat(bound);
-    // word × bound = (high × bound) << 32 + low × bound, every part below 2^64.
-    const low = (words & @as(V, @splat(0xffff_ffff))) * b;
+    const low_half: V = @splat(0xffff_ffff);
+    // word × bound = (high half × bound) << 32 + low half × bound, every part below 2^64.
+    const low = (words & low_half) * b;
     const middle = (words >> @splat(32)) * b + (low >> @splat(32));
-    return middle >> @splat(32);
+    return .{ .high = middle >> @splat(32), .low = (middle << @splat(32)) | (low & low_half) };
 }
 
 test "below_lanes: every lane is below of its word" {
@@ -80,6 +90,10 @@ test "below_lanes: every lane is below of its word" {
         }
         words[0] = std.math.maxInt(u64);
         const drawn: [8]u64 = below_lanes(8, words, @intCast(bound));
-        for (words, drawn) |w, d| try std.testing.expectEqual(@as(u64, below(w, @intCast(bound))), d);
+        const left: [8]u64 = multiply_lanes(8, words, @intCast(bound)).low;
+        for (words, drawn, left) |w, d, l| {
+            try std.testing.expectEqual(@as(u64, below(w, @intCast(bound))), d);
+            try std.testing.expectEqual(w *% bound, l);
+        }
     }
 }
