@@ -33,7 +33,12 @@ pub fn build(b: *std.Build) void {
     for (kernel_objects) |object| capi.addObject(object);
     const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = capi });
     b.installArtifact(lib);
-    installHeader(b, tables, owner);
+    const header = installHeader(b, tables, owner);
+    const python_include = b.option([]const u8, "python-include", "Also build the CPython extension pypoker/_fastcall against the Python headers here");
+    const numpy_include = b.option([]const u8, "numpy-include", "... and NumPy's headers here (numpy.get_include())");
+    if (python_include != null and numpy_include != null) {
+        addFastcall(b, target, optimize, &.{ python_include.?, numpy_include.? }, header);
+    }
     addDevelopmentSteps(b, target, tables, owner, kernel_objects);
 }
 
@@ -96,7 +101,7 @@ fn kernelObjects(
 
 /// The C header, generated from the exports' declarations (see zsrc/gen_header.zig),
 /// installed beside the library.
-fn installHeader(b: *std.Build, tables: *std.Build.Module, owner: *std.Build.Module) void {
+fn installHeader(b: *std.Build, tables: *std.Build.Module, owner: *std.Build.Module) std.Build.LazyPath {
     const header_gen = b.addExecutable(.{
         .name = "gen_header",
         .root_module = b.createModule(.{
@@ -115,6 +120,37 @@ fn installHeader(b: *std.Build, tables: *std.Build.Module, owner: *std.Build.Mod
     });
     const header = b.addRunArtifact(header_gen).addOutputFileArg("pypoker.h");
     b.getInstallStep().dependOn(&b.addInstallFileWithDir(header, .lib, "pypoker.h").step);
+    return header;
+}
+
+/// zsrc/pyext/fastcall.c, pp.rank's one-hand and small-batch calls as a CPython extension
+/// (lib/libpypoker_fastcall.so; the Python build hook names it `pypoker/_fastcall<EXT_SUFFIX>`).
+/// It links nothing of the library: Python hands it the exports' addresses. Its Python symbols
+/// resolve against the interpreter that imports it, as every extension's do; of NumPy it reads
+/// struct fields only (no NumPy symbol).
+fn addFastcall(
+    b: *std.Build,
+    target: std.Build.ResolvedTarget,
+    optimize: std.builtin.OptimizeMode,
+    include_paths: []const []const u8,
+    header: std.Build.LazyPath,
+) void {
+    const module = b.createModule(.{
+        .target = target,
+        .optimize = optimize,
+        .strip = optimize != .debug,
+        .pic = true,
+        .link_libc = true, // Python.h includes the C library's headers
+    });
+    module.addCSourceFile(.{
+        .file = b.path("zsrc/pyext/fastcall.c"),
+        .flags = &.{ "-std=c11", "-Wall", "-Wextra", "-Werror" },
+    });
+    module.addIncludePath(header.dirname());
+    for (include_paths) |path| module.addSystemIncludePath(.{ .cwd_relative = path });
+    const extension = b.addLibrary(.{ .name = "pypoker_fastcall", .linkage = .dynamic, .root_module = module });
+    extension.linker_allow_shlib_undefined = true;
+    b.installArtifact(extension);
 }
 
 /// `zig build test` and `zig build microbench`.

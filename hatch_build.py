@@ -9,7 +9,12 @@ Zig's output.
 Two kinds of build:
 
 - **Native** (``PYPOKER_TARGET`` unset): for this machine. The library and header are also
-  copied into ``pypoker/_lib/``, where an editable install finds them.
+  copied into ``pypoker/_lib/``, where an editable install finds them. Where this Python is
+  CPython with its headers (not on Windows, whose extensions link an import library), Zig also
+  builds ``pypoker/_fastcall<EXT_SUFFIX>``, the extension behind ``pp.rank``'s one-hand and
+  small-batch calls (zsrc/pyext/fastcall.c); the wheel is then tagged for this Python
+  (``cp311-cp311-<platform>``). Without it those calls take the cffi path, as fast as cffi
+  allows, with the same results. ``PYPOKER_FASTCALL=0`` leaves it out.
 - **Cross** (``PYPOKER_TARGET`` one of ``TARGETS``): Zig compiles for that platform from
   any host, the wheel gets the platform's tag, and ``pypoker/_lib/`` is left alone (it holds
   this machine's library). ``tools/wheels.py build`` loops over every target.
@@ -73,14 +78,36 @@ def native_library_name() -> str:
     return "libpypoker.so"
 
 
-def zig_build(root: Path, prefix: Path, target: Target | None) -> None:
+def python_headers() -> list[str] | None:
+    """The directories of this Python's and NumPy's headers, where the fast-call extension
+    can be built against them (a native build, CPython, not Windows); None elsewhere."""
+    if os.environ.get("PYPOKER_FASTCALL", "1") == "0" or sys.implementation.name != "cpython":
+        return None
+    if sys.platform.startswith("win"):
+        return None
+    include = sysconfig.get_paths().get("include")
+    if not include or not (Path(include) / "Python.h").is_file():
+        return None
+    try:
+        import numpy
+    except ImportError:
+        return None
+    return [include, numpy.get_include()]
+
+
+FASTCALL_BUILT = "libpypoker_fastcall"  # Zig's name for the extension; Python's is below
+FASTCALL_NAME = "_fastcall"
+
+
+def zig_build(root: Path, prefix: Path, target: Target | None, headers: list[str] | None) -> None:
     """Builds the library into ``prefix``: ``lib/`` holds it and the header, except a Windows
-    DLL, which Zig installs in ``bin/``."""
+    DLL, which Zig installs in ``bin/``; with ``headers``, the fast-call extension too."""
     command = [
         sys.executable, "-m", "ziglang", "build",
         "-Doptimize=ReleaseFast",
         "--prefix", str(prefix),
         *([f"-Dtarget={target.zig}"] if target else []),
+        *([f"-Dpython-include={headers[0]}", f"-Dnumpy-include={headers[1]}"] if headers else []),
         *os.environ.get("PYPOKER_ZIG_ARGS", "").split(),
     ]  # fmt: skip
     result = subprocess.run(command, cwd=root, capture_output=True, text=True)
@@ -100,7 +127,8 @@ class ZigBuildHook(BuildHookInterface):
         prefix = root / "build" / f"zig-{name or 'native'}"
         shutil.rmtree(prefix, ignore_errors=True)
         self.app.display_info(f"pypoker: zig build for {target.zig if target else 'this machine'}")
-        zig_build(root, prefix, target)
+        headers = None if target else python_headers()
+        zig_build(root, prefix, target, headers)
         library = target.library if target else native_library_name()
         built = {
             library: next(
@@ -119,6 +147,26 @@ class ZigBuildHook(BuildHookInterface):
         build_data["pure_python"] = False
         build_data["infer_tag"] = False
         build_data["tag"] = f"py3-none-{target.tag if target else native_platform_tag()}"
+        if target is None:
+            self.install_fastcall(root, prefix, headers, build_data)
+
+    def install_fastcall(self, root: Path, prefix: Path, headers: list | None, build_data: dict):
+        """Copies the extension into the package (an editable install imports it there) and
+        tags the wheel for this Python; removes a stale one when none was built."""
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        for stale in (root / "pypoker").glob(f"{FASTCALL_NAME}.*"):
+            stale.unlink()
+        if headers is None:
+            return
+        built = (
+            prefix / "lib" / f"{FASTCALL_BUILT}{'.dylib' if sys.platform == 'darwin' else '.so'}"
+        )
+        installed = root / "pypoker" / f"{FASTCALL_NAME}{suffix}"
+        shutil.copy2(built, installed)
+        build_data["force_include"][str(installed)] = f"pypoker/{installed.name}"
+        abi = f"cp{sysconfig.get_config_var('py_version_nodot')}"
+        abi += "t" if sysconfig.get_config_var("Py_GIL_DISABLED") else ""
+        build_data["tag"] = f"{abi.rstrip('t')}-{abi}-{native_platform_tag()}"
 
 
 def native_platform_tag() -> str:

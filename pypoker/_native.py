@@ -5,7 +5,11 @@ generates from ``zsrc/capi/``, so Python always calls the signatures the library
 compiled with. ``ABI_VERSION`` is the version this Python code was written against; loading a
 library of another version fails at import rather than at some later call.
 
-cffi releases the GIL for the duration of every call into the library.
+cffi releases the GIL for the duration of every call into the library. The exception is
+``fastcall``: the optional extension behind ``pp.rank``'s one-hand and small-batch calls
+(zsrc/pyext/fastcall.c), which calls three of the library's exports by the addresses given
+here, holding the GIL for the microsecond it takes. It is None where it was not built (a
+cross-built wheel, a Python without headers) or with ``PYPOKER_FASTCALL=0``.
 """
 
 from __future__ import annotations
@@ -55,6 +59,28 @@ def _load():
 
 
 ffi, lib = _load()
+
+
+def _load_fastcall():
+    """``pypoker._fastcall`` bound to this library's exports, or None."""
+    if os.environ.get("PYPOKER_FASTCALL", "1") == "0":
+        return None
+    try:
+        from . import _fastcall
+    except ImportError:  # not built for this Python: the cffi paths serve
+        return None
+
+    def address(name: str) -> int:
+        return int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))
+
+    _fastcall.bind(
+        address("pp_rank_hand"), address("pp_rank_text"), address("pp_rank_cards"),
+        np.ndarray, np.empty, np.dtype(np.uint16),
+    )  # fmt: skip
+    return _fastcall
+
+
+fastcall = _load_fastcall()
 
 CPU_LEVELS = {"baseline": 0, "avx2": 1, "avx512": 2}
 

@@ -15,7 +15,16 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._names import HAND_CARDS_MAX
-from ._native import InvalidHandError, check_hands, check_slices, ffi, lib, new_error, thread_error
+from ._native import (
+    InvalidHandError,
+    check_hands,
+    check_slices,
+    fastcall,
+    ffi,
+    lib,
+    new_error,
+    thread_error,
+)
 from ._parallel import run_sliced, thread_count
 from .accumulators import ACCUMULATOR
 from .cards import CARD_IDS, parse_cards, parse_ragged
@@ -176,8 +185,9 @@ def rank(
     - one hand: a string, a list or tuple of card ids, a 1-D uint8 array of ids, a uint64
       scalar or one accumulator → an ``int``.
 
-    One hand (and a ``(1, k)`` array) takes a one-call path (``pypoker bench --latency``);
-    a bad one raises the same error as a batch. No cards (``""``, a set of 0, an ``(N, 0)``
+    One hand, and a small batch of card ids, take a one-call path (``pypoker bench
+    --latency``): through the fast-call extension where it is built, else one cffi call. A
+    bad one raises the same error as a batch. No cards (``""``, a set of 0, an ``(N, 0)``
     array) is a hand: it ranks ``EMPTY_HAND_RANK``, below any card; ``[]`` is no hands.
 
     Other dtypes are refused, never reinterpreted. Arrays that are not C-contiguous are
@@ -202,11 +212,20 @@ def rank(
     # (same type, same message).
     kind = type(hands)
     if kind is np.ndarray:
+        if threads is None and fastcall is not None:
+            ranked = fastcall.rank_array(hands, out)  # one hand, or a small batch; or None
+            if ranked is not None:
+                return ranked
         return _rank_array(hands, out, threads)
     if kind is list or kind is tuple:
         return _rank_sequence(hands, out, threads)
     if kind is str or isinstance(hands, str):
         return _rank_string(hands)
+    return _rank_other(hands, out, threads)
+
+
+def _rank_other(hands, out: np.ndarray | None, threads: int | None):
+    """The forms ``rank`` does not check for first: array subclasses and NumPy scalars."""
     if isinstance(hands, np.ndarray):
         return _rank_array(hands, out, threads)
     if isinstance(hands, np.generic) and hands.dtype == np.uint64:
@@ -222,10 +241,7 @@ def rank(
 def _rank_sequence(hands: Sequence, out: np.ndarray | None, threads: int | None):
     """A list or tuple: one hand of card ids, or hands as text."""
     if 0 < len(hands) <= HAND_CARDS_MAX and type(hands[0]) is int:
-        try:
-            found = _rank_hand(bytes(hands), len(hands))
-        except (TypeError, ValueError):  # not ints, or ints outside 0..255
-            found = 0
+        found = _one_hand_of_ids(hands)
         if found:
             return found
     if hands and not isinstance(hands[0], str):
@@ -234,11 +250,9 @@ def _rank_sequence(hands: Sequence, out: np.ndarray | None, threads: int | None)
 
 
 def _rank_string(hand: str) -> int:
-    if len(hand) <= TEXT_FAST_MAX:
-        encoded = hand.encode()
-        found = _rank_text(encoded, len(encoded))
-        if found:
-            return found
+    found = _one_hand_of_text(hand)
+    if found:
+        return found
     return int(_rank_card_rows(parse_cards(hand)[None, :], None, 1)[0])
 
 
@@ -284,6 +298,34 @@ def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
 TEXT_FAST_MAX = 64  # characters: longer strings take the batch parser's path
 _rank_hand = lib.pp_rank_hand
 _rank_text = lib.pp_rank_text
+
+
+# One hand: its rank, or 0 for "the batch path answers" (a bad hand, or a form the one-hand
+# call does not read). The fast-call extension reads lists, tuples, text and arrays alike;
+# without it, each form goes through cffi as bytes.
+def _ids_by_cffi(hand: Sequence[int]) -> int:
+    try:
+        found = _rank_hand(bytes(hand), len(hand))
+    except (TypeError, ValueError):  # not ints, or ints outside 0..255
+        return 0
+    # bytes() takes True for 1; a bool is no card id (the general path says so). Equal to 0
+    # or 1, a bool is looked for only where a 0 or 1 is: in a quarter of hands.
+    if found and (True in hand or False in hand) and bool in map(type, hand):
+        return 0
+    return found
+
+
+def _text_by_cffi(hand: str) -> int:
+    if len(hand) > TEXT_FAST_MAX:
+        return 0
+    encoded = hand.encode()
+    return _rank_text(encoded, len(encoded))
+
+
+if fastcall is not None:
+    _one_hand_of_ids = _one_hand_of_text = fastcall.rank_hand
+else:
+    _one_hand_of_ids, _one_hand_of_text = _ids_by_cffi, _text_by_cffi
 
 
 def _rank_id_list(hand: Sequence[int]) -> int:
