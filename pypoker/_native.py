@@ -61,6 +61,9 @@ def _load():
 ffi, lib = _load()
 
 
+SMALL_BATCH_BYTES = 1 << 14  # of card ids: up to this, a batch is ranked in one call, here
+
+
 def _load_fastcall():
     """``pypoker._fastcall`` bound to this library's exports, or None."""
     if os.environ.get("PYPOKER_FASTCALL", "1") == "0":
@@ -75,7 +78,7 @@ def _load_fastcall():
 
     _fastcall.bind(
         address("pp_rank_hand"), address("pp_rank_text"), address("pp_rank_cards"),
-        np.ndarray, np.empty, np.dtype(np.uint16),
+        np.ndarray, np.empty, np.dtype(np.uint16), SMALL_BATCH_BYTES,
     )  # fmt: skip
     return _fastcall
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from ._names import HAND_CARDS_MAX
 from ._native import (
+    SMALL_BATCH_BYTES,
     InvalidHandError,
     check_hands,
     check_slices,
@@ -101,9 +102,6 @@ def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice,
 
     check_slices(run_sliced(n, workers, call), out)
     return out
-
-
-SMALL_BATCH_BYTES = 1 << 14  # card ids: up to this size, a batch is ranked as below
 
 
 def _rank_small_batch(hands: np.ndarray, out: np.ndarray | None) -> np.ndarray:

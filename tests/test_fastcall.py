@@ -102,7 +102,10 @@ def _outs(n):
     }
 
 
-@pytest.mark.parametrize("n", [1, 2, 10, 2048, 2049])
+ROWS_7 = _native.SMALL_BATCH_BYTES // 7  # the most 7-card rows a small batch holds
+
+
+@pytest.mark.parametrize("n", [1, 2, 10, ROWS_7, ROWS_7 + 1])
 @pytest.mark.parametrize("k", [0, 2, 5, 7])
 @pytest.mark.parametrize("out_kind", list(_outs(1)))
 def test_small_batches_answer_as_the_cffi_path(n, k, out_kind, request):
@@ -178,3 +181,6 @@ def test_the_extension_refuses_what_it_is_not_given_to_read():
     assert fast.rank_hand(np.arange(5, dtype=np.uint8)) == 0  # arrays: rank_array's
     with pytest.raises(TypeError):
         fast.bind(1, 2, 3)
+    assert fast.rank_array(np.zeros((ROWS_7 + 1, 7), dtype=np.uint8), None) is None
+    assert fast.rank_array(np.zeros((ROWS_7, 7), dtype=np.uint8), None) is None  # bad hands
+    assert len(fast.rank_array(pp.deal(ROWS_7, 7, seed=2), None)) == ROWS_7

@@ -38,6 +38,7 @@ static rank_cards_fn rank_cards_call;
 static PyTypeObject *ndarray_type; /* numpy.ndarray: subclasses take the general path */
 static PyObject *new_ranks;        /* numpy.empty */
 static PyObject *ranks_dtype;      /* numpy.dtype("uint16") */
+static Py_ssize_t small_batch_bytes; /* bigger batches: the general path, which uses threads */
 
 #define HAND_CARDS_MAX 7 /* a hand of ids has 0..7 cards; pp_rank_hand takes 1..7 */
 #define TEXT_MAX 64      /* characters: longer text takes the batch parser's path */
@@ -47,12 +48,19 @@ static void keep(PyObject **slot, PyObject *object) {
     Py_XSETREF(*slot, object);
 }
 
-/* bind(rank_hand, rank_text, rank_cards, numpy.ndarray, numpy.empty, numpy.dtype("uint16")):
- * the exports' addresses, as ints, and what it takes to make an array of ranks. */
+/* bind(rank_hand, rank_text, rank_cards, numpy.ndarray, numpy.empty, numpy.dtype("uint16"),
+ * small_batch_bytes): the exports' addresses, as ints, what it takes to make an array of
+ * ranks, and ranking.SMALL_BATCH_BYTES (the one definition of a small batch). */
 static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 6 || !PyType_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "bind takes three addresses, ndarray, empty and a dtype");
+    if (nargs != 7 || !PyType_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "bind takes three addresses, ndarray, empty, a dtype and a size");
+        return NULL;
+    }
+    Py_ssize_t small = PyLong_AsSsize_t(args[6]);
+    if (small < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a negative size");
         return NULL;
     }
     void *addresses[3];
@@ -69,6 +77,7 @@ static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     keep((PyObject **)&ndarray_type, args[3]);
     keep(&new_ranks, args[4]);
     keep(&ranks_dtype, args[5]);
+    small_batch_bytes = small;
     Py_RETURN_NONE;
 }
 
@@ -125,14 +134,12 @@ static PyObject *rank_hand(PyObject *self, PyObject *hand) {
     return PyLong_FromLong(found);
 }
 
-#define SMALL_BATCH_ROWS 2048 /* larger batches: the general path, which can use threads */
-
 /* ranks of an (n, k) uint8 array into out (a plain (n,) uint16 array, or a new one when out is
- * None), n <= SMALL_BATCH_ROWS. Returns out (a new reference), or NULL for the general path:
+ * None), of at most small_batch_bytes of cards. Returns out (a new reference), or NULL for the general path:
  * another shape, an out that does not fit or shares the hands' memory, a bad hand. */
 static PyObject *rank_rows(PyArrayObject *hands, PyObject *out_object) {
     npy_intp n = PyArray_DIM(hands, 0), k = PyArray_DIM(hands, 1);
-    if (n < 1 || n > SMALL_BATCH_ROWS || k > HAND_CARDS_MAX) return NULL;
+    if (n < 1 || k > HAND_CARDS_MAX || n * (k > 0 ? k : 1) > small_batch_bytes) return NULL;
     PyObject *ranks;
     if (out_object == Py_None) {
         PyObject *size = PyLong_FromSsize_t(n);
