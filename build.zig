@@ -34,10 +34,8 @@ pub fn build(b: *std.Build) void {
     const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = capi });
     b.installArtifact(lib);
     const header = installHeader(b, tables, owner);
-    const python_include = b.option([]const u8, "python-include", "Also build the CPython extension pypoker/_fastcall against the Python headers here");
-    const numpy_include = b.option([]const u8, "numpy-include", "... and NumPy's headers here (numpy.get_include())");
-    if (python_include != null and numpy_include != null) {
-        addFastcall(b, target, optimize, &.{ python_include.?, numpy_include.? }, header);
+    if (b.option([]const u8, "python-include", "Also build the CPython extension pypoker/_fastcall against the Python headers here")) |python_include| {
+        addFastcall(b, target, optimize, python_include, header);
     }
     addDevelopmentSteps(b, target, tables, owner, kernel_objects);
 }
@@ -126,13 +124,13 @@ fn installHeader(b: *std.Build, tables: *std.Build.Module, owner: *std.Build.Mod
 /// zsrc/pyext/fastcall.c, pp.rank's one-hand and small-batch calls as a CPython extension
 /// (lib/libpypoker_fastcall.so; the Python build hook names it `pypoker/_fastcall<EXT_SUFFIX>`).
 /// It links nothing of the library: Python hands it the exports' addresses. Its Python symbols
-/// resolve against the interpreter that imports it, as every extension's do; of NumPy it reads
-/// struct fields only (no NumPy symbol).
+/// (the stable ABI's) resolve against the interpreter that imports it, as every extension's
+/// do; of NumPy it reads the array struct's fields only, no header and no symbol.
 fn addFastcall(
     b: *std.Build,
     target: std.Build.ResolvedTarget,
     optimize: std.builtin.OptimizeMode,
-    include_paths: []const []const u8,
+    python_include: []const u8,
     header: std.Build.LazyPath,
 ) void {
     const module = b.createModule(.{
@@ -147,7 +145,7 @@ fn addFastcall(
         .flags = &.{ "-std=c11", "-Wall", "-Wextra", "-Werror" },
     });
     module.addIncludePath(header.dirname());
-    for (include_paths) |path| module.addSystemIncludePath(.{ .cwd_relative = path });
+    module.addSystemIncludePath(.{ .cwd_relative = python_include });
     const extension = b.addLibrary(.{ .name = "pypoker_fastcall", .linkage = .dynamic, .root_module = module });
     extension.linker_allow_shlib_undefined = true;
     b.installArtifact(extension);

@@ -9,15 +9,18 @@ Zig's output.
 Two kinds of build:
 
 - **Native** (``PYPOKER_TARGET`` unset): for this machine. The library and header are also
-  copied into ``pypoker/_lib/``, where an editable install finds them. Where this Python is
-  CPython with its headers (not on Windows, whose extensions link an import library), Zig also
-  builds ``pypoker/_fastcall<EXT_SUFFIX>``, the extension behind ``pp.rank``'s one-hand and
-  small-batch calls (zsrc/pyext/fastcall.c); the wheel is then tagged for this Python
-  (``cp311-cp311-<platform>``). Without it those calls take the cffi path, as fast as cffi
-  allows, with the same results. ``PYPOKER_FASTCALL=0`` leaves it out.
+  copied into ``pypoker/_lib/``, where an editable install finds them.
 - **Cross** (``PYPOKER_TARGET`` one of ``TARGETS``): Zig compiles for that platform from
   any host, the wheel gets the platform's tag, and ``pypoker/_lib/`` is left alone (it holds
   this machine's library). ``tools/wheels.py build`` loops over every target.
+
+Both also build ``pypoker/_fastcall.abi3.so``, the CPython extension behind ``pp.rank``'s
+one-hand and small-batch calls (zsrc/pyext/fastcall.c), against the stable ABI of CPython 3.10
+(so one build serves every later CPython, and the wheel stays ``py3-none``) from this Python's
+headers. Where it is not built or not loadable (Windows, whose extensions link an
+import library; PyPy; free-threaded CPython; a native build on a Python without headers;
+``PYPOKER_FASTCALL=0``) those calls take the cffi paths, with the same results. A cross build
+without the headers fails rather than ship a wheel without it.
 """
 
 from __future__ import annotations
@@ -78,28 +81,36 @@ def native_library_name() -> str:
     return "libpypoker.so"
 
 
-def python_headers() -> list[str] | None:
-    """The directories of this Python's and NumPy's headers, where the fast-call extension
-    can be built against them (a native build, CPython, not Windows); None elsewhere."""
-    if os.environ.get("PYPOKER_FASTCALL", "1") == "0" or sys.implementation.name != "cpython":
-        return None
-    if sys.platform.startswith("win"):
+def python_headers() -> str | None:
+    """The directory of this Python's headers, if it is a CPython with them (and a GIL: the
+    stable ABI has none without)."""
+    if sys.implementation.name != "cpython" or sysconfig.get_config_var("Py_GIL_DISABLED"):
         return None
     include = sysconfig.get_paths().get("include")
-    if not include or not (Path(include) / "Python.h").is_file():
+    return include if include and (Path(include) / "Python.h").is_file() else None
+
+
+def fastcall_headers(target: Target | None) -> str | None:
+    """The headers to build the fast-call extension with, or None: not built."""
+    if os.environ.get("PYPOKER_FASTCALL", "1") == "0":
         return None
-    try:
-        import numpy
-    except ImportError:
+    if (target.library if target else native_library_name()).endswith(".dll"):
         return None
-    return [include, numpy.get_include()]
+    headers = python_headers()
+    if headers is None and target is not None:
+        raise RuntimeError(
+            "pypoker: a wheel carries the fast-call extension, built against this Python's "
+            "headers, and none were found: install them (e.g. python3-dev), or set "
+            "PYPOKER_FASTCALL=0 to build a wheel without it"
+        )
+    return headers
 
 
-FASTCALL_BUILT = "libpypoker_fastcall"  # Zig's name for the extension; Python's is below
-FASTCALL_NAME = "_fastcall"
+FASTCALL_BUILT = "libpypoker_fastcall"  # Zig's name for the extension
+FASTCALL_FILE = "_fastcall.abi3.so"  # Python's, on Linux and macOS alike
 
 
-def zig_build(root: Path, prefix: Path, target: Target | None, headers: list[str] | None) -> None:
+def zig_build(root: Path, prefix: Path, target: Target | None, headers: str | None) -> None:
     """Builds the library into ``prefix``: ``lib/`` holds it and the header, except a Windows
     DLL, which Zig installs in ``bin/``; with ``headers``, the fast-call extension too."""
     command = [
@@ -107,7 +118,7 @@ def zig_build(root: Path, prefix: Path, target: Target | None, headers: list[str
         "-Doptimize=ReleaseFast",
         "--prefix", str(prefix),
         *([f"-Dtarget={target.zig}"] if target else []),
-        *([f"-Dpython-include={headers[0]}", f"-Dnumpy-include={headers[1]}"] if headers else []),
+        *([f"-Dpython-include={headers}"] if headers else []),
         *os.environ.get("PYPOKER_ZIG_ARGS", "").split(),
     ]  # fmt: skip
     result = subprocess.run(command, cwd=root, capture_output=True, text=True)
@@ -127,7 +138,7 @@ class ZigBuildHook(BuildHookInterface):
         prefix = root / "build" / f"zig-{name or 'native'}"
         shutil.rmtree(prefix, ignore_errors=True)
         self.app.display_info(f"pypoker: zig build for {target.zig if target else 'this machine'}")
-        headers = None if target else python_headers()
+        headers = fastcall_headers(target)
         zig_build(root, prefix, target, headers)
         library = target.library if target else native_library_name()
         built = {
@@ -147,26 +158,21 @@ class ZigBuildHook(BuildHookInterface):
         build_data["pure_python"] = False
         build_data["infer_tag"] = False
         build_data["tag"] = f"py3-none-{target.tag if target else native_platform_tag()}"
-        if target is None:
-            self.install_fastcall(root, prefix, headers, build_data)
+        add_fastcall(root, prefix, target, headers is not None, build_data)
 
-    def install_fastcall(self, root: Path, prefix: Path, headers: list | None, build_data: dict):
-        """Copies the extension into the package (an editable install imports it there) and
-        tags the wheel for this Python; removes a stale one when none was built."""
-        suffix = sysconfig.get_config_var("EXT_SUFFIX")
-        for stale in (root / "pypoker").glob(f"{FASTCALL_NAME}.*"):
+
+def add_fastcall(root: Path, prefix: Path, target: Target | None, built: bool, build_data: dict):
+    """Puts the extension in the wheel; a native build also copies it into the package, where
+    an editable install imports it (and removes a stale one when none was built)."""
+    macos = target.library.endswith(".dylib") if target else sys.platform == "darwin"
+    path = prefix / "lib" / f"{FASTCALL_BUILT}{'.dylib' if macos else '.so'}"
+    if target is None:
+        for stale in (root / "pypoker").glob("_fastcall.*"):
             stale.unlink()
-        if headers is None:
-            return
-        built = (
-            prefix / "lib" / f"{FASTCALL_BUILT}{'.dylib' if sys.platform == 'darwin' else '.so'}"
-        )
-        installed = root / "pypoker" / f"{FASTCALL_NAME}{suffix}"
-        shutil.copy2(built, installed)
-        build_data["force_include"][str(installed)] = f"pypoker/{installed.name}"
-        abi = f"cp{sysconfig.get_config_var('py_version_nodot')}"
-        abi += "t" if sysconfig.get_config_var("Py_GIL_DISABLED") else ""
-        build_data["tag"] = f"{abi.rstrip('t')}-{abi}-{native_platform_tag()}"
+        if built:
+            path = Path(shutil.copy2(path, root / "pypoker" / FASTCALL_FILE))
+    if built:
+        build_data["force_include"][str(path)] = f"pypoker/{FASTCALL_FILE}"
 
 
 def native_platform_tag() -> str:

@@ -18,6 +18,7 @@ import os
 import re
 import sys
 import threading
+import warnings
 from pathlib import Path
 
 import cffi
@@ -70,16 +71,24 @@ def _load_fastcall():
         return None
     try:
         from . import _fastcall
-    except ImportError:  # not built for this Python: the cffi paths serve
+    except ImportError:  # not built for this platform or Python: the cffi paths serve
         return None
 
     def address(name: str) -> int:
         return int(ffi.cast("uintptr_t", ffi.addressof(lib, name)))
 
-    _fastcall.bind(
-        address("pp_rank_hand"), address("pp_rank_text"), address("pp_rank_cards"),
-        np.ndarray, np.empty, np.dtype(np.uint16), SMALL_BATCH_BYTES,
-    )  # fmt: skip
+    probe = np.zeros((3, 5), dtype=np.uint8)  # the array layout it reads, checked by bind
+    strided = probe[:, ::2]
+    strided.flags.writeable = False
+    try:
+        _fastcall.bind(
+            address("pp_rank_hand"), address("pp_rank_text"), address("pp_rank_cards"),
+            np.ndarray, np.empty, np.dtype(np.uint8), np.dtype(np.uint16), SMALL_BATCH_BYTES,
+            probe, probe.__array_interface__["data"][0], strided,
+        )  # fmt: skip
+    except ImportError as error:  # a NumPy laid out otherwise: the cffi paths serve
+        warnings.warn(f"pypoker: {error}; one-hand calls take the slower path", stacklevel=2)
+        return None
     return _fastcall
 
 

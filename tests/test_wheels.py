@@ -1,6 +1,6 @@
-"""The wheels: every target cross-compiles and its library passes tools/wheels.py's checks
-(format, architecture, dependencies, exports equal to the header), and the checks
-themselves catch what they claim to catch.
+"""The wheels: every target cross-compiles and its library (and fast-call extension) pass
+tools/wheels.py's checks (format, architecture, dependencies, exports equal to the header),
+and the checks themselves catch what they claim to catch.
 
 Building every wheel takes minutes, so this builds each target's library (the wheel's one
 binary) and leaves whole wheels to `tools/wheels.py ci`, which .ci/run runs.
@@ -33,16 +33,24 @@ pytest.importorskip("lief")
 @needs_zig
 @pytest.mark.parametrize("name", sorted(wheels.TARGETS))
 def test_every_target_cross_compiles_to_a_library_that_passes_the_checks(name, tmp_path):
+    from hatch_build import fastcall_headers
+
     target = wheels.TARGETS[name]
+    headers = fastcall_headers(target)  # raises where a wheel could not carry the extension
     result = subprocess.run(
         [sys.executable, "-m", "ziglang", "build", f"-Dtarget={target.zig}",
-         "-Doptimize=ReleaseFast", "--prefix", str(tmp_path)],
+         "-Doptimize=ReleaseFast", "--prefix", str(tmp_path),
+         *([f"-Dpython-include={headers}"] if headers else [])],
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     (library,) = [p for d in ("lib", "bin") for p in (tmp_path / d).glob(target.library)]
     header = (tmp_path / "lib" / "pypoker.h").read_text()
     assert wheels.check_library(library.read_bytes(), header, target) == []
+    extension = [p for p in (tmp_path / "lib").glob("libpypoker_fastcall.*")]
+    assert (headers is None) == (not extension)
+    data = extension[0].read_bytes() if extension else None
+    assert wheels.check_fastcall(data, target) == []
 
 
 def installed_library() -> tuple[bytes, str]:
@@ -62,6 +70,22 @@ def test_the_check_catches_a_wrong_architecture_and_a_missing_export():
     assert "not ELF" in problem
     (problem,) = wheels.check_library(data, header + "int pp_not_there(void);\n", target)
     assert "missing ['pp_not_there']" in problem
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads this machine's ELF")
+def test_the_fastcall_check_catches_a_missing_misplaced_or_foreign_extension():
+    from pypoker import _native
+
+    if _native.fastcall is None:
+        pytest.skip("the extension is not built here")
+    data = Path(_native.fastcall.__file__).read_bytes()
+    machine = {"x86_64": "linux-x86_64", "aarch64": "linux-aarch64"}[os.uname().machine]
+    assert wheels.check_fastcall(data, wheels.TARGETS[machine]) == []
+    assert wheels.check_fastcall(None, wheels.TARGETS[machine]) == [f"no {wheels.FASTCALL}"]
+    assert wheels.check_fastcall(None, wheels.TARGETS["windows-x86_64"]) == []
+    assert "in a Windows wheel" in wheels.check_fastcall(data, wheels.TARGETS["windows-x86_64"])[0]
+    other = "linux-aarch64" if machine == "linux-x86_64" else "linux-x86_64"
+    assert "not ELF" in wheels.check_fastcall(data, wheels.TARGETS[other])[0]
 
 
 def fake_wheel(path, files: dict[str, bytes], tags: list[str]) -> None:

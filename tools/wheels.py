@@ -5,8 +5,10 @@
     python tools/wheels.py ci                                          what .ci/run does
 
 Zig cross-compiles the core for each target in ``hatch_build.TARGETS``; the wheels are tagged
-``py3-none-<platform>`` (cffi's ABI mode: no CPython extension inside, one wheel per platform
-for every Python 3). ``check`` proves what can be proven without the platform itself:
+``py3-none-<platform>`` (cffi's ABI mode, one wheel per platform for every Python 3; the
+optional fast-call extension inside is built against CPython's stable ABI, and any Python that
+cannot load it takes the cffi paths). ``check`` proves what can be proven without the platform
+itself:
 
 - the wheel: its name's tags equal ``WHEEL``'s, every file's hash and size equal ``RECORD``'s,
   and pip accepts it for each platform tag (``pip install --platform ... --target``);
@@ -14,6 +16,9 @@ for every Python 3). ``check`` proves what can be proven without the platform it
   dependencies (none on Linux, so glibc 2.17 and musl both hold; libSystem on macOS, with
   minimum macOS 11.0; ntdll on Windows), and its exported functions, which must equal the
   functions the generated header declares;
+- the fast-call extension (``pypoker/_fastcall.abi3.so``, every platform but Windows): the
+  same format and architecture, no dependency beyond the library's, ``PyInit__fastcall``
+  exported, and nothing imported but the C library's and CPython's stable-ABI symbols;
 - its size, against the 1.5 MB a wheel may take.
 
 ``ci`` builds this machine's Linux wheel, checks it, installs it into a fresh virtualenv
@@ -148,16 +153,14 @@ def header_functions(header: str) -> set[str]:
     return set(re.findall(r"\b(pp_\w+)\(", header))
 
 
-def check_library(data: bytes, header: str, target: Target) -> list[str]:
-    """The shared library's format, architecture, dependencies and exports."""
+def read_binary(data: bytes):
+    """A shared library as lief reads it: (binary, (format, architecture), its libraries,
+    its exported functions, problems found on the way)."""
     import lief
 
     lief.logging.disable()  # it reports a Mach-O's absent optional sections on stderr
     binary = lief.parse(list(data))
-    if binary is None:
-        return ["the library is not a binary lief can read"]
     problems = []
-    fmt, arch = target.binary.split()
     if isinstance(binary, lief.ELF.Binary):
         found = (
             "ELF",
@@ -175,16 +178,24 @@ def check_library(data: bytes, header: str, target: Target) -> list[str]:
         minos = tuple(binary.build_version.minos) if binary.has_build_version else None
         if minos is None or minos > (11, 0, 0):
             problems.append(f"minimum macOS {minos}, not 11.0")
-        exported = {s.name.removeprefix("_") if s.name.startswith("_pp_") else s.name
+        exported = {s.name.removeprefix("_") if s.name.startswith(("_pp_", "_PyInit")) else s.name
                     for s in binary.exported_symbols}  # fmt: skip
     elif isinstance(binary, lief.PE.Binary):
         found = ("PE", {"AMD64": "x86_64", "ARM64": "arm64"}.get(binary.header.machine.name))
         libraries = {i.name.lower() for i in binary.imports}
         exported = {e.name for e in binary.get_export().entries}
     else:
-        return [f"unknown binary format {type(binary).__name__}"]
-    if found != (fmt, arch):
-        problems.append(f"a {found[0]} {found[1]} binary, not {fmt} {arch}")
+        return binary, None, set(), set(), ["not a binary lief can read"]
+    return binary, found, libraries, exported, problems
+
+
+def check_library(data: bytes, header: str, target: Target) -> list[str]:
+    """The shared library's format, architecture, dependencies and exports."""
+    binary, found, libraries, exported, problems = read_binary(data)
+    if found is None:
+        return ["the library: " + problems[0]]
+    if found != tuple(target.binary.split()):
+        problems.append(f"a {found[0]} {found[1]} binary, not {target.binary}")
     if libraries - ALLOWED_LIBRARIES[found[0]]:
         problems.append(f"links to {sorted(libraries - ALLOWED_LIBRARIES[found[0]])}")
     declared = header_functions(header)
@@ -193,6 +204,37 @@ def check_library(data: bytes, header: str, target: Target) -> list[str]:
         missing = sorted(declared - exported)
         problems.append(f"exports differ from the header: extra {extra}, missing {missing}")
     return problems
+
+
+FASTCALL = "pypoker/_fastcall.abi3.so"
+
+
+def check_fastcall(data: bytes | None, target: Target) -> list[str]:
+    """The fast-call extension: in every wheel but Windows', built for the wheel's platform,
+    exporting its init function, needing nothing but CPython's stable ABI and the C library."""
+    windows = target.binary.startswith("PE")
+    if data is None:
+        return [] if windows else [f"no {FASTCALL}"]
+    if windows:
+        return [f"{FASTCALL} in a Windows wheel"]
+    binary, found, libraries, exported, problems = read_binary(data)
+    if found != tuple(target.binary.split()):
+        return [f"{FASTCALL}: a {found} binary, not {target.binary}"]
+    if libraries - ALLOWED_LIBRARIES[found[0]]:
+        problems.append(f"{FASTCALL} links to {sorted(libraries - ALLOWED_LIBRARIES[found[0]])}")
+    if exported - PLATFORM_EXPORTS[found[0]] != {"PyInit__fastcall"}:
+        problems.append(f"{FASTCALL} exports {sorted(exported)}")
+    imported = {s.name.removeprefix("_") if found[0] == "MachO" else s.name
+                for s in binary.imported_symbols}  # fmt: skip
+    foreign = sorted(n for n in imported if not n.startswith(("Py", "_Py")) and n not in C_LIBRARY)
+    if foreign:
+        problems.append(f"{FASTCALL} imports {foreign}")
+    return problems
+
+
+# What the extension may take from the C library (Zig's start-up code on macOS).
+C_LIBRARY = {"dyld_stub_binder", "memcpy", "memset", "__stack_chk_fail", "__stack_chk_guard",
+             "__cxa_finalize"}  # fmt: skip
 
 
 def glibc(version: str) -> tuple[int, ...]:
@@ -205,7 +247,9 @@ def check(wheel: Path, pip: bool = True) -> list[str]:
     with zipfile.ZipFile(wheel) as archive:
         data = archive.read(f"pypoker/_lib/{target.library}")
         header = archive.read("pypoker/_lib/pypoker.h").decode()
+        fastcall = archive.read(FASTCALL) if FASTCALL in archive.namelist() else None
     problems += check_library(data, header, target)
+    problems += check_fastcall(fastcall, target)
     if wheel.stat().st_size > WHEEL_BYTES_MAX:
         problems.append(f"{wheel.stat().st_size:,} bytes, over {WHEEL_BYTES_MAX:,}")
     if pip:

@@ -3,29 +3,44 @@
  * Why it exists: a call through cffi's ABI mode costs 0.2-0.35 us before any work (argument
  * conversion by libffi), and a NumPy array's pointer another 0.15-0.2 us (ffi.from_buffer).
  * A bot or a notebook ranking one hand, or ten, pays that on every call. This module reads the
- * hand straight from the Python object (list, tuple, str, or an array's buffer) and calls the
- * library's own exports, so one call costs what the interpreter's call costs. An array is read
- * by NumPy's own inline accessors (ndarraytypes.h: the struct fields every NumPy extension
- * reads, the same in NumPy 1.x and 2.x), not the buffer protocol, whose first export of an
- * array builds a format string (0.1-0.2 us for each new array). No NumPy function is called,
- * so the module needs no import_array and runs against any NumPy pypoker supports.
+ * hand straight from the Python object (list, tuple, str or array) and calls the library's own
+ * exports, so one call costs about what the interpreter's call costs.
  *
  * It is optional and holds no ranking code: pypoker/_native.py passes it the addresses of
  * pp_rank_hand, pp_rank_text and pp_rank_cards from the library cffi loaded (bind), so both
- * share one library, one CPU-level choice and one set of tables. Where it cannot be built (no
- * Python headers, a cross-built wheel) pypoker runs the cffi paths, with the same results.
+ * share one library, one CPU-level choice and one set of tables. Every function answers "not
+ * mine" (0 or None) for anything but the plain case; the caller then takes the general path,
+ * which ranks it or raises that path's error. So errors are never written twice, and this file
+ * never decides what a bad hand is. Where it is not built or not loaded, the cffi paths run.
  *
- * Every function answers "not mine" (0 or -1) for anything but the plain case; the caller then
- * takes the batch path, which ranks it or raises the batch path's error. So errors are never
- * written twice, and this file never decides what a bad hand is.
+ * Built against the stable ABI (Py_LIMITED_API 3.10), from any Python's headers, for every
+ * platform the wheels serve but Windows: no NumPy headers, whose generated configuration is
+ * the build machine's. An array is read by the fields of NumPy's PyArrayObject_fields (data,
+ * nd, dimensions, strides, base, descr, flags: the prefix every NumPy extension's inline
+ * accessors read, the same in NumPy 1.x and 2.x), not the buffer protocol, whose first export
+ * of an array builds a format string (0.1-0.2 us for each new array). bind checks that layout
+ * on probe arrays and refuses to bind where it differs. Dtypes are told by their descriptor's
+ * identity (NumPy's built-in uint8 and uint16): any other descriptor takes the general path.
  */
 #define PY_SSIZE_T_CLEAN
+#define Py_LIMITED_API 0x030A0000 /* the stable ABI: one build serves CPython 3.10 and later */
 #include <Python.h>
 
-#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
-#include <numpy/ndarraytypes.h>
-
 #include "pypoker.h"
+
+/* The head of NumPy's array object (numpy/ndarraytypes.h, PyArrayObject_fields). */
+typedef struct {
+    PyObject ob_base;
+    char *data;
+    int nd;
+    Py_ssize_t *dimensions;
+    Py_ssize_t *strides;
+    PyObject *base;
+    PyObject *descr;
+    int flags;
+} Array;
+
+enum { ARRAY_C_CONTIGUOUS = 0x0001, ARRAY_WRITEABLE = 0x0400 }; /* NPY_ARRAY_* */
 
 typedef uint16_t (*rank_hand_fn)(const char *cards, uint32_t k);
 typedef uint16_t (*rank_text_fn)(const char *text, uint64_t length);
@@ -37,6 +52,7 @@ static rank_text_fn rank_text_call;
 static rank_cards_fn rank_cards_call;
 static PyTypeObject *ndarray_type; /* numpy.ndarray: subclasses take the general path */
 static PyObject *new_ranks;        /* numpy.empty */
+static PyObject *cards_dtype;      /* numpy.dtype("uint8") */
 static PyObject *ranks_dtype;      /* numpy.dtype("uint16") */
 static Py_ssize_t small_batch_bytes; /* bigger batches: the general path, which uses threads */
 
@@ -44,23 +60,38 @@ static Py_ssize_t small_batch_bytes; /* bigger batches: the general path, which 
 #define TEXT_MAX 64      /* characters: longer text takes the batch parser's path */
 
 static void keep(PyObject **slot, PyObject *object) {
+    PyObject *old = *slot;
     Py_INCREF(object);
-    Py_XSETREF(*slot, object);
+    *slot = object;
+    Py_XDECREF(old);
 }
 
-/* bind(rank_hand, rank_text, rank_cards, numpy.ndarray, numpy.empty, numpy.dtype("uint16"),
- * small_batch_bytes): the exports' addresses, as ints, what it takes to make an array of
- * ranks, and ranking.SMALL_BATCH_BYTES (the one definition of a small batch). */
+/* Whether an array read through `Array` shows the shape, dtype and flags Python said. */
+static int reads_as(PyObject *object, void *data, Py_ssize_t rows, Py_ssize_t columns,
+                    int flags) {
+    if (Py_TYPE(object) != ndarray_type) return 0;
+    const Array *array = (const Array *)object;
+    return (data == NULL || array->data == data) && array->nd == 2 &&
+           array->dimensions[0] == rows && array->dimensions[1] == columns &&
+           array->descr == cards_dtype &&
+           (array->flags & (ARRAY_C_CONTIGUOUS | ARRAY_WRITEABLE)) == flags;
+}
+
+/* bind(rank_hand, rank_text, rank_cards, numpy.ndarray, numpy.empty, numpy.dtype("uint8"),
+ * numpy.dtype("uint16"), small_batch_bytes, probe, probe_data, strided): the exports'
+ * addresses (ints), what it takes to make an array of ranks, ranking's small batch, and the
+ * layout check: `probe` a (3, 5) uint8 C-contiguous writable array whose data is at
+ * `probe_data`, `strided` a read-only (3, 3) view of it, every other column. */
 static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 7 || !PyType_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "bind takes three addresses, ndarray, empty, a dtype and a size");
+    if (nargs != 11 || !PyType_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "bind takes eleven arguments: see fastcall.c");
         return NULL;
     }
-    Py_ssize_t small = PyLong_AsSsize_t(args[6]);
-    if (small < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a negative size");
+    Py_ssize_t small = PyLong_AsSsize_t(args[7]);
+    void *probe_data = PyLong_AsVoidPtr(args[9]);
+    if (small < 0 || probe_data == NULL) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a bad size or address");
         return NULL;
     }
     void *addresses[3];
@@ -71,25 +102,32 @@ static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             return NULL;
         }
     }
+    keep((PyObject **)&ndarray_type, args[3]);
+    keep(&new_ranks, args[4]);
+    keep(&cards_dtype, args[5]);
+    keep(&ranks_dtype, args[6]);
+    if (!reads_as(args[8], probe_data, 3, 5, ARRAY_C_CONTIGUOUS | ARRAY_WRITEABLE) ||
+        !reads_as(args[10], NULL, 3, 3, 0)) {
+        PyErr_SetString(PyExc_ImportError,
+                        "this NumPy's arrays are not laid out as pypoker._fastcall reads them");
+        return NULL;
+    }
+    small_batch_bytes = small;
     rank_hand_call = (rank_hand_fn)addresses[0];
     rank_text_call = (rank_text_fn)addresses[1];
     rank_cards_call = (rank_cards_fn)addresses[2];
-    keep((PyObject **)&ndarray_type, args[3]);
-    keep(&new_ranks, args[4]);
-    keep(&ranks_dtype, args[5]);
-    small_batch_bytes = small;
     Py_RETURN_NONE;
 }
 
 /* The rank of a list or tuple of 1..7 ints, each 0..255 (pp_rank_hand checks the cards). */
-static uint16_t rank_sequence(PyObject *hand) {
-    Py_ssize_t k = PySequence_Fast_GET_SIZE(hand);
+static uint16_t rank_sequence(PyObject *hand, int is_list) {
+    Py_ssize_t k = is_list ? PyList_Size(hand) : PyTuple_Size(hand);
     if (k < 1 || k > HAND_CARDS_MAX) return 0;
-    PyObject **items = PySequence_Fast_ITEMS(hand);
     char cards[HAND_CARDS_MAX];
     for (Py_ssize_t i = 0; i < k; i++) {
-        if (!PyLong_CheckExact(items[i])) return 0; /* bools and the like: the batch path */
-        long id = PyLong_AsLong(items[i]);
+        PyObject *item = is_list ? PyList_GetItem(hand, i) : PyTuple_GetItem(hand, i);
+        if (!PyLong_CheckExact(item)) return 0; /* bools and the like: the batch path */
+        long id = PyLong_AsLong(item);
         if (id < 0 || id > 255) {
             PyErr_Clear(); /* an overflow: the batch path names the card */
             return 0;
@@ -110,14 +148,12 @@ static uint16_t rank_string(PyObject *text) {
     return length <= TEXT_MAX ? rank_text_call(utf8, (uint64_t)length) : 0;
 }
 
-/* A plain NumPy array of this dtype (its exact type, C-contiguous, native byte order), or
- * NULL: anything else is the general path's. */
-static PyArrayObject *plain_array(PyObject *object, int type_num) {
-    if (ndarray_type == NULL || Py_TYPE(object) != ndarray_type) return NULL;
-    PyArrayObject *array = (PyArrayObject *)object;
-    PyArray_Descr *dtype = PyArray_DESCR(array);
-    if (dtype->type_num != type_num || !PyArray_ISNBO(dtype->byteorder)) return NULL;
-    return PyArray_IS_C_CONTIGUOUS(array) ? array : NULL;
+/* A plain NumPy array of this dtype (its exact type, C-contiguous, NumPy's own descriptor of
+ * the dtype), or NULL: anything else is the general path's. */
+static const Array *plain_array(PyObject *object, PyObject *dtype) {
+    if (Py_TYPE(object) != ndarray_type) return NULL;
+    const Array *array = (const Array *)object;
+    return array->descr == dtype && (array->flags & ARRAY_C_CONTIGUOUS) ? array : NULL;
 }
 
 /* rank_hand(hand) -> int: one hand's rank, or 0 when the batch path must answer (a bad hand,
@@ -128,40 +164,39 @@ static PyObject *rank_hand(PyObject *self, PyObject *hand) {
     if (rank_hand_call == NULL)
         found = 0;
     else if (PyList_CheckExact(hand) || PyTuple_CheckExact(hand))
-        found = rank_sequence(hand);
+        found = rank_sequence(hand, PyList_CheckExact(hand));
     else if (PyUnicode_CheckExact(hand))
         found = rank_string(hand);
     return PyLong_FromLong(found);
 }
 
 /* ranks of an (n, k) uint8 array into out (a plain (n,) uint16 array, or a new one when out is
- * None), of at most small_batch_bytes of cards. Returns out (a new reference), or NULL for the general path:
- * another shape, an out that does not fit or shares the hands' memory, a bad hand. */
-static PyObject *rank_rows(PyArrayObject *hands, PyObject *out_object) {
-    npy_intp n = PyArray_DIM(hands, 0), k = PyArray_DIM(hands, 1);
+ * None), of at most small_batch_bytes of cards. Returns out (a new reference), or NULL for the
+ * general path: another shape, an out that does not fit or shares the hands' memory, a bad
+ * hand. */
+static PyObject *rank_rows(const Array *hands, PyObject *out_object) {
+    Py_ssize_t n = hands->dimensions[0], k = hands->dimensions[1];
     if (n < 1 || k > HAND_CARDS_MAX || n * (k > 0 ? k : 1) > small_batch_bytes) return NULL;
     PyObject *ranks;
     if (out_object == Py_None) {
         PyObject *size = PyLong_FromSsize_t(n);
         if (size == NULL) return NULL;
-        PyObject *args[2] = {size, ranks_dtype};
-        ranks = PyObject_Vectorcall(new_ranks, args, 2, NULL);
+        ranks = PyObject_CallFunctionObjArgs(new_ranks, size, ranks_dtype, NULL);
         Py_DECREF(size);
         if (ranks == NULL) return NULL;
     } else {
-        PyArrayObject *out = plain_array(out_object, NPY_UINT16);
-        if (out == NULL || PyArray_NDIM(out) != 1 || PyArray_DIM(out, 0) != n ||
-            !PyArray_ISWRITEABLE(out))
+        const Array *out = plain_array(out_object, ranks_dtype);
+        if (out == NULL || out->nd != 1 || out->dimensions[0] != n ||
+            !(out->flags & ARRAY_WRITEABLE))
             return NULL;
-        const char *cards = PyArray_BYTES(hands), *at = PyArray_BYTES(out);
-        if (cards < at + 2 * n && at < cards + n * k) return NULL; /* they overlap */
+        if (hands->data < out->data + 2 * n && out->data < hands->data + n * k)
+            return NULL; /* they overlap */
         Py_INCREF(out_object);
         ranks = out_object;
     }
     pp_error err;
-    pp_status status = rank_cards_call((const uint8_t *)PyArray_BYTES(hands), (uint64_t)n,
-                                       (uint32_t)k,
-                                       (uint16_t *)PyArray_BYTES((PyArrayObject *)ranks), &err);
+    pp_status status = rank_cards_call((const uint8_t *)hands->data, (uint64_t)n, (uint32_t)k,
+                                       (uint16_t *)((const Array *)ranks)->data, &err);
     if (status == PP_OK) return ranks;
     Py_DECREF(ranks); /* out holds partial ranks: the general path zeroes it and raises */
     return NULL;
@@ -172,17 +207,15 @@ static PyObject *rank_rows(PyArrayObject *hands, PyObject *out_object) {
  * one as a small batch (into out, or a new array); None where the general path answers. */
 static PyObject *rank_array(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    PyArrayObject *hands = nargs == 2 && rank_cards_call != NULL
-                               ? plain_array(args[0], NPY_UINT8)
-                               : NULL;
+    const Array *hands =
+        nargs == 2 && rank_cards_call != NULL ? plain_array(args[0], cards_dtype) : NULL;
     PyObject *ranked = NULL;
-    if (hands != NULL && PyArray_NDIM(hands) == 1) {
-        npy_intp k = PyArray_DIM(hands, 0);
-        uint16_t found = k >= 1 && k <= HAND_CARDS_MAX
-                             ? rank_hand_call((const char *)PyArray_DATA(hands), (uint32_t)k)
-                             : 0;
+    if (hands != NULL && hands->nd == 1) {
+        Py_ssize_t k = hands->dimensions[0];
+        uint16_t found =
+            k >= 1 && k <= HAND_CARDS_MAX ? rank_hand_call(hands->data, (uint32_t)k) : 0;
         if (found) ranked = PyLong_FromLong(found);
-    } else if (hands != NULL && PyArray_NDIM(hands) == 2) {
+    } else if (hands != NULL && hands->nd == 2) {
         ranked = rank_rows(hands, args[1]);
     }
     if (ranked != NULL || PyErr_Occurred()) return ranked; /* e.g. no memory: raised */
