@@ -23,6 +23,7 @@ import numpy as np
 
 import pypoker as pp
 
+from ._native import fastcall
 from ._parallel import cpu_count
 
 # How many of the hands each peer ranks (the slow ones get fewer; ns/hand is what counts).
@@ -410,7 +411,8 @@ def latency(runs: int = 5, seed: int = 1, peers: bool = True) -> list[tuple[str,
 
 
 def main_latency(runs: int, seed: int, peers: bool) -> int:
-    print(f"one-call latency, {machine()}, kernels {pp.cpu()}")
+    path = "fast-call extension" if fastcall is not None else "cffi only (no fast-call extension)"
+    print(f"one-call latency, {machine()}, kernels {pp.cpu()}, {path}")
     for name, micros in latency(runs, seed, peers):
         print(f"  {name:<44} {micros:8.3f} µs")
     return 0

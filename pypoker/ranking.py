@@ -303,14 +303,14 @@ _rank_text = lib.pp_rank_text
 # without it, each form goes through cffi as bytes.
 def _ids_by_cffi(hand: Sequence[int]) -> int:
     try:
-        found = _rank_hand(bytes(hand), len(hand))
+        cards = bytes(hand)
     except (TypeError, ValueError):  # not ints, or ints outside 0..255
         return 0
     # bytes() takes True for 1; a bool is no card id (the general path says so). Equal to 0
     # or 1, a bool is looked for only where a 0 or 1 is: in a quarter of hands.
-    if found and (True in hand or False in hand) and bool in map(type, hand):
+    if (b"\x00" in cards or b"\x01" in cards) and bool in map(type, hand):
         return 0
-    return found
+    return _rank_hand(cards, len(cards))
 
 
 def _text_by_cffi(hand: str) -> int:
