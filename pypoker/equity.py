@@ -98,7 +98,9 @@ def equity(
     fields = {"hands": hands, "board": _names(board_bits), "dead": _names(dead_bits)}
     try:
         if all(len(r) == 1 for r in ranges) and exact is not False and rules is None:
-            return _known_exact(ranges, board_bits, dead_bits, workers, started, fields)
+            # Past the flop a count takes ~0.1 ms: starting a thread would cost it again.
+            known_workers = workers if threads is not None or board_bits == 0 else 1
+            return _known_exact(ranges, board_bits, dead_bits, known_workers, started, fields)
         return _spot(players, ranges, board_bits, dead_bits, exact, rules, seed, workers, label,
                      started, fields)  # fmt: skip
     finally:
