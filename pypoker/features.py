@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 
 import numpy as np
 
@@ -160,7 +161,9 @@ def _board_values(boards, w, to_river, equity, squares, histogram, threads) -> N
         )
         return status, err, start
 
-    check_slices(run_sliced(n, thread_count(threads, n), call))
+    # Work in hands ranked: a board's 1,326 hands, on each runout to the river.
+    runouts = 1 if k == 5 or not to_river else (47 if k == 4 else 1081)
+    check_slices(run_sliced(n, thread_count(threads, n * lib.PP_COMBOS * runouts), call))
 
 
 def hand_features(
@@ -292,26 +295,35 @@ def _multiplicity(boards: np.ndarray) -> np.ndarray:
 @functools.cache
 def _preflop_table(bins: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """EHS, E[HS²] and (with bins) histograms of the 169 preflop classes, by preflop index,
-    from every canonical river board weighted by its multiplicity."""
+    from every canonical river board weighted by its multiplicity: summed per hand over the
+    boards (a product with the weights), then per class. Each hand's boards weigh C(50, 5)
+    in all, the boards its cards leave (NaN equities, counted as 0)."""
     boards, weight = canonical_boards("river")
-    classes = hand_index(COMBOS)  # each combo's preflop class
-    n_classes = hand_index_size("preflop")  # 169
-    share = np.zeros(n_classes)
-    square = np.zeros(n_classes)
-    count = np.zeros(n_classes)
-    histogram = np.zeros(n_classes * max(bins, 1))
-    chunk = 4096
+    weight = weight.astype(np.float64)
+    share, square = np.zeros(lib.PP_COMBOS), np.zeros(lib.PP_COMBOS)
+    histogram = np.zeros(lib.PP_COMBOS * max(bins, 1))
+    first_bins = np.arange(lib.PP_COMBOS) * bins  # each hand's first histogram cell
+    chunk = 2048  # boards: a chunk's equities (22 MB) stay in cache for the sums below
     for start in range(0, len(boards), chunk):
         equity = hand_vs_range(boards[start : start + chunk])
-        m = np.broadcast_to(weight[start : start + chunk, None].astype(np.float64), equity.shape)
-        live = ~np.isnan(equity)
-        cls = np.broadcast_to(classes[None, :].astype(np.int64), equity.shape)[live]
-        e, mm = equity[live], m[live]
-        share += np.bincount(cls, weights=mm * e, minlength=n_classes)
-        square += np.bincount(cls, weights=mm * e * e, minlength=n_classes)
-        count += np.bincount(cls, weights=mm, minlength=n_classes)
+        m = weight[start : start + chunk]
+        dead = np.isnan(equity)
+        equity[dead] = 0.0
         if bins:
-            b = np.minimum((e * bins).astype(np.int64), bins - 1)
-            histogram += np.bincount(cls * bins + b, weights=mm, minlength=n_classes * bins)
-    hist = (histogram.reshape(n_classes, bins) / count[:, None]) if bins else None
-    return share / count, square / count, hist
+            cells = first_bins + np.minimum((equity * bins).astype(np.int64), bins - 1)
+            m_cells = np.broadcast_to(m[:, None], equity.shape)[~dead]
+            histogram += np.bincount(cells[~dead], weights=m_cells, minlength=histogram.size)
+        share += m @ equity
+        square += m @ np.square(equity, out=equity)
+    classes = hand_index(COMBOS)  # each hand's preflop class
+    n_classes = hand_index_size("preflop")  # 169
+
+    def by_class(values: np.ndarray) -> np.ndarray:
+        return np.bincount(classes, weights=values, minlength=n_classes)
+
+    count = by_class(np.full(lib.PP_COMBOS, float(math.comb(50, 5))))
+    hist = None
+    if bins:
+        per_hand = histogram.reshape(lib.PP_COMBOS, bins)
+        hist = np.stack([by_class(per_hand[:, b]) for b in range(bins)], axis=1) / count[:, None]
+    return by_class(share) / count, by_class(square) / count, hist

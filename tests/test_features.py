@@ -228,3 +228,18 @@ def test_street_table_per_street_rows():
     sample = slice(0, None, 101)
     want = pp.hand_features(holes[sample], boards[sample])["ehs"]
     assert np.allclose(table["ehs"].to_numpy()[sample], want, atol=1e-12)
+
+
+def test_preflop_strength_is_the_exact_equity_against_a_random_hand():
+    """The 169-class table (every canonical river, by its multiplicity) against the equity
+    engine's own exact enumeration of a hand against "random", preflop."""
+    hands = ["AsAh", "7c2d", "KhQh"]
+    table = pp.hand_strength(hands)
+    for hand, ehs in zip(hands, table, strict=True):
+        assert ehs == pytest.approx(pp.equity([hand, "random"], exact=True).equity[0], abs=1e-12)
+    # The same class for every suit pattern of it, and a histogram that sums to one.
+    assert np.array_equal(pp.hand_strength(["AdAc", "7h2s"]), table[:2])
+    hist = pp.equity_histogram(hands, bins=20)
+    assert np.allclose(hist.sum(axis=1), 1)
+    middles = (np.arange(20) + 0.5) / 20
+    assert np.all(np.abs(hist @ middles - table) <= 0.5 / 20)
