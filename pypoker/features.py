@@ -207,7 +207,9 @@ def hand_features(
             )
             return status, err, start
 
-        check_slices(run_sliced(n, thread_count(threads, n * 64), call))
+        # Work in hands ranked: a row's opponents, on each runout to the river.
+        runouts = 1 if k == 5 else (46 if k == 4 else 1081)
+        check_slices(run_sliced(n, thread_count(threads, n * 990 * runouts), call))
     result = {name: np.ascontiguousarray(out[name]) for name in FEATURES}
     if nbins:
         result["histogram"] = histogram
