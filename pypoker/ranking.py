@@ -308,7 +308,7 @@ def _ids_by_cffi(hand: Sequence[int]) -> int:
         return 0
     # bytes() takes True for 1; a bool is no card id (the general path says so). Equal to 0
     # or 1, a bool is looked for only where a 0 or 1 is: in a quarter of hands.
-    if (b"\x00" in cards or b"\x01" in cards) and bool in map(type, hand):
+    if (0 in cards or 1 in cards) and bool in map(type, hand):
         return 0
     return _rank_hand(cards, len(cards))
 
