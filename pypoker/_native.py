@@ -6,10 +6,12 @@ compiled with. ``ABI_VERSION`` is the version this Python code was written again
 library of another version fails at import rather than at some later call.
 
 cffi releases the GIL for the duration of every call into the library. The exception is
-``fastcall``: the optional extension behind ``pp.rank``'s one-hand and small-batch calls
-(zsrc/pyext/fastcall.c), which calls three of the library's exports by the addresses given
-here, holding the GIL for the microsecond it takes. It is None where it was not built (a
-cross-built wheel, a Python without headers) or with ``PYPOKER_FASTCALL=0``.
+``fastcall``: the optional extension behind the one-hand and small-batch calls of ``pp.rank``
+and ``pp.rank_omaha`` (zsrc/pyext/fastcall.c), which calls five of the library's exports by
+the addresses given here, holding the GIL for the microsecond it takes. It is None where it
+is not built or cannot load (Windows, PyPy, free-threaded CPython, a source build on a
+Python without headers), where NumPy's array layout is not the one it reads, or with
+``PYPOKER_FASTCALL=0``.
 """
 
 from __future__ import annotations
@@ -81,8 +83,10 @@ def _load_fastcall():
     strided = probe[:, ::2]
     strided.flags.writeable = False
     try:
+        exports = ("pp_rank_hand", "pp_rank_text", "pp_rank_cards", "pp_rank_omaha_hand",
+                   "pp_rank_omaha_text")  # fmt: skip
         _fastcall.bind(
-            address("pp_rank_hand"), address("pp_rank_text"), address("pp_rank_cards"),
+            tuple(address(name) for name in exports),
             np.ndarray, np.empty, np.dtype(np.uint8), np.dtype(np.uint16), SMALL_BATCH_BYTES,
             probe, probe.__array_interface__["data"][0], strided,
         )  # fmt: skip

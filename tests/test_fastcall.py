@@ -1,8 +1,8 @@
 """The fast-call extension (zsrc/pyext/fastcall.c) against the cffi paths it stands in for:
-the same ranks for every one-hand form and small batch, and for anything it does not take
-(a bad hand, an odd ``out``, another dtype or layout) the general path's answer: the same
-exception, the same message, ``out`` left zeroed. Each case runs with the extension and with
-``fastcall`` switched off in-process, as a wheel without the extension runs."""
+the same ranks for every one-hand form and small batch, and every one-hand Omaha form; for
+anything it does not take (a bad hand, an odd ``out``, another dtype or layout) the general
+path's answer: the same exception, the same message, ``out`` left zeroed. Each case runs with
+the extension and with ``fastcall`` switched off in-process, as where it is not built."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import pypoker as pp
-from pypoker import _native, ranking
+from pypoker import _native, omaha, ranking
 
 ROOT = Path(__file__).resolve().parent.parent
 fast = _native.fastcall
@@ -27,11 +27,11 @@ def test_a_source_build_on_cpython_has_the_extension():
         pytest.skip("an installed wheel: tools/wheels.py checks what it carries")
     sys.path.insert(0, str(ROOT))
     try:
-        from hatch_build import python_headers
+        from hatch_build import fastcall_headers
     finally:
         sys.path.remove(str(ROOT))
-    if python_headers() is None:
-        pytest.skip("no headers to build it with")
+    if fastcall_headers(None) is None:
+        pytest.skip("not built here: no headers, or PYPOKER_FASTCALL=0")
     assert fast is not None, "pypoker/_fastcall was not built: see hatch_build.py"
 
 
@@ -41,6 +41,7 @@ def without_fastcall(monkeypatch):
     monkeypatch.setattr(ranking, "fastcall", None)
     monkeypatch.setattr(ranking, "_one_hand_of_ids", ranking._ids_by_cffi)
     monkeypatch.setattr(ranking, "_one_hand_of_text", ranking._text_by_cffi)
+    monkeypatch.setattr(omaha, "_rank_one", omaha._rank_one_by_cffi)
 
 
 def _outcome(call):
@@ -83,6 +84,25 @@ def _one_hand_cases():
 @pytest.mark.parametrize("hand", _one_hand_cases(), ids=repr)
 def test_one_hand_forms_answer_as_the_cffi_path(hand, request):
     with_extension, without = _both(lambda: pp.rank(hand), request)
+    assert with_extension == without
+
+
+def _omaha_cases():
+    ids = np.array([51, 38, 36, 49, 13, 14], dtype=np.uint8)
+    board = np.array([0, 1, 2, 20, 30], dtype=np.uint8)
+    cases = [("AhKhQdJd", "2c3c4c"), ("AhKhQdJdTs", "2c3c4c5s"), ("AhKhQdJdTs9s", "2c3c4c5s9d")]
+    cases += [("AhKhQdJd", "2c3c"), ("AhAhQdJd", "2c3c4c"), ("AhKhQdJd", "Ah3c4c"), ("AhKx", "2c")]
+    cases += [("Ah" * 40, "2c3c4c"), ("A\u2660KhQdJd", "2c3c4c"), ("\udc80", "2c3c4c")]
+    cases += [(ids[:4], board[:3]), (ids, board), (ids[None, :5], board[None, :4])]
+    cases += [(ids[:4], board[:2]), (ids[:3], board), (np.append(ids, 51)[1:], board)]
+    cases += [(ids[:4].astype(np.int8), board), (ids[::2], board[:3]), ("AhKhQdJd", board)]
+    cases += [(np.array([[1, 2, 3, 4]] * 2, dtype=np.uint8), board[:3]), (ids[:4], [0, 1, 2])]
+    return cases
+
+
+@pytest.mark.parametrize(("holes", "board"), _omaha_cases(), ids=repr)
+def test_one_omaha_hand_answers_as_the_cffi_path(holes, board, request):
+    with_extension, without = _both(lambda: pp.rank_omaha(holes, board), request)
     assert with_extension == without
 
 
@@ -182,6 +202,8 @@ def test_the_extension_refuses_what_it_is_not_given_to_read():
     assert fast.rank_hand(np.arange(5, dtype=np.uint8)) == 0  # arrays: rank_array's
     with pytest.raises(TypeError):
         fast.bind(1, 2, 3)
+    assert fast.rank_omaha("AhKhQdJd") == 0  # one argument
+    assert fast.rank_omaha(b"AhKhQdJd", b"2c3c4c") == 0
     assert fast.rank_array(np.zeros((ROWS_7 + 1, 7), dtype=np.uint8), None) is None
     assert fast.rank_array(np.zeros((ROWS_7, 7), dtype=np.uint8), None) is None  # bad hands
     assert len(fast.rank_array(pp.deal(ROWS_7, 7, seed=2), None)) == ROWS_7

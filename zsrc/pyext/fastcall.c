@@ -7,7 +7,8 @@
  * exports, so one call costs about what the interpreter's call costs.
  *
  * It is optional and holds no ranking code: pypoker/_native.py passes it the addresses of
- * pp_rank_hand, pp_rank_text and pp_rank_cards from the library cffi loaded (bind), so both
+ * pp_rank_hand, pp_rank_text, pp_rank_cards and the Omaha one-hand calls from the library cffi
+ * loaded (bind), so both
  * share one library, one CPU-level choice and one set of tables. Every function answers "not
  * mine" (0 or None) for anything but the plain case; the caller then takes the general path,
  * which ranks it or raises that path's error. So errors are never written twice, and this file
@@ -46,10 +47,16 @@ typedef uint16_t (*rank_hand_fn)(const char *cards, uint32_t k);
 typedef uint16_t (*rank_text_fn)(const char *text, uint64_t length);
 typedef pp_status (*rank_cards_fn)(const uint8_t *cards, uint64_t n, uint32_t k, uint16_t *out,
                                    pp_error *err);
+typedef uint16_t (*rank_omaha_hand_fn)(const uint8_t *holes, uint32_t holes_length,
+                                       const uint8_t *board, uint32_t board_length);
+typedef uint16_t (*rank_omaha_text_fn)(const char *holes, uint64_t holes_length,
+                                       const char *board, uint64_t board_length);
 
 static rank_hand_fn rank_hand_call;
 static rank_text_fn rank_text_call;
 static rank_cards_fn rank_cards_call;
+static rank_omaha_hand_fn rank_omaha_hand_call;
+static rank_omaha_text_fn rank_omaha_text_call;
 static PyTypeObject *ndarray_type; /* numpy.ndarray: subclasses take the general path */
 static PyObject *new_ranks;        /* numpy.empty */
 static PyObject *cards_dtype;      /* numpy.dtype("uint8") */
@@ -77,37 +84,41 @@ static int reads_as(PyObject *object, void *data, Py_ssize_t rows, Py_ssize_t co
            (array->flags & (ARRAY_C_CONTIGUOUS | ARRAY_WRITEABLE)) == flags;
 }
 
-/* bind(rank_hand, rank_text, rank_cards, numpy.ndarray, numpy.empty, numpy.dtype("uint8"),
- * numpy.dtype("uint16"), small_batch_bytes, probe, probe_data, strided): the exports'
- * addresses (ints), what it takes to make an array of ranks, ranking's small batch, and the
- * layout check: `probe` a (3, 5) uint8 C-contiguous writable array whose data is at
- * `probe_data`, `strided` a read-only (3, 3) view of it, every other column. */
+enum { EXPORTS = 5 }; /* the library's exports this module calls, in bind's order */
+
+/* bind(exports, numpy.ndarray, numpy.empty, numpy.dtype("uint8"), numpy.dtype("uint16"),
+ * small_batch_bytes, probe, probe_data, strided): `exports` the addresses (ints) of
+ * pp_rank_hand, pp_rank_text, pp_rank_cards, pp_rank_omaha_hand and pp_rank_omaha_text; what it
+ * takes to make an array of ranks; ranking's small batch; and the layout check: `probe` a
+ * (3, 5) uint8 C-contiguous writable array whose data is at `probe_data`, `strided` a read-only
+ * (3, 3) view of it, every other column. */
 static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 11 || !PyType_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "bind takes eleven arguments: see fastcall.c");
+    if (nargs != 9 || !PyTuple_Check(args[0]) || PyTuple_Size(args[0]) != EXPORTS ||
+        !PyType_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "bind takes nine arguments: see fastcall.c");
         return NULL;
     }
-    Py_ssize_t small = PyLong_AsSsize_t(args[7]);
-    void *probe_data = PyLong_AsVoidPtr(args[9]);
+    Py_ssize_t small = PyLong_AsSsize_t(args[5]);
+    void *probe_data = PyLong_AsVoidPtr(args[7]);
     if (small < 0 || probe_data == NULL) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a bad size or address");
         return NULL;
     }
-    void *addresses[3];
-    for (Py_ssize_t i = 0; i < 3; i++) {
-        addresses[i] = PyLong_AsVoidPtr(args[i]);
+    void *addresses[EXPORTS];
+    for (Py_ssize_t i = 0; i < EXPORTS; i++) {
+        addresses[i] = PyLong_AsVoidPtr(PyTuple_GetItem(args[0], i));
         if (addresses[i] == NULL) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a null address");
             return NULL;
         }
     }
-    keep((PyObject **)&ndarray_type, args[3]);
-    keep(&new_ranks, args[4]);
-    keep(&cards_dtype, args[5]);
-    keep(&ranks_dtype, args[6]);
-    if (!reads_as(args[8], probe_data, 3, 5, ARRAY_C_CONTIGUOUS | ARRAY_WRITEABLE) ||
-        !reads_as(args[10], NULL, 3, 3, 0)) {
+    keep((PyObject **)&ndarray_type, args[1]);
+    keep(&new_ranks, args[2]);
+    keep(&cards_dtype, args[3]);
+    keep(&ranks_dtype, args[4]);
+    if (!reads_as(args[6], probe_data, 3, 5, ARRAY_C_CONTIGUOUS | ARRAY_WRITEABLE) ||
+        !reads_as(args[8], NULL, 3, 3, 0)) {
         PyErr_SetString(PyExc_ImportError,
                         "this NumPy's arrays are not laid out as pypoker._fastcall reads them");
         return NULL;
@@ -116,6 +127,8 @@ static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     rank_hand_call = (rank_hand_fn)addresses[0];
     rank_text_call = (rank_text_fn)addresses[1];
     rank_cards_call = (rank_cards_fn)addresses[2];
+    rank_omaha_hand_call = (rank_omaha_hand_fn)addresses[3];
+    rank_omaha_text_call = (rank_omaha_text_fn)addresses[4];
     Py_RETURN_NONE;
 }
 
@@ -161,7 +174,7 @@ static const Array *plain_array(PyObject *object, PyObject *dtype) {
 static PyObject *rank_hand(PyObject *self, PyObject *hand) {
     (void)self;
     uint16_t found = 0;
-    if (rank_hand_call == NULL)
+    if (rank_hand_call == NULL || rank_text_call == NULL)
         found = 0;
     else if (PyList_CheckExact(hand) || PyTuple_CheckExact(hand))
         found = rank_sequence(hand, PyList_CheckExact(hand));
@@ -222,12 +235,46 @@ static PyObject *rank_array(PyObject *self, PyObject *const *args, Py_ssize_t na
     Py_RETURN_NONE;
 }
 
+/* The cards of a plain uint8 array of one row (1-D, or (1, k)), or NULL. */
+static const Array *one_row(PyObject *object) {
+    const Array *array = plain_array(object, cards_dtype);
+    if (array == NULL || array->nd < 1 || array->nd > 2) return NULL;
+    return array->nd == 1 || array->dimensions[0] == 1 ? array : NULL;
+}
+
+/* rank_omaha(holes, board) -> int: one Omaha hand's rank, hole cards and board each a str or
+ * each a one-row uint8 array; 0 when the general path must answer (a bad hand, another form). */
+static PyObject *rank_omaha(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    uint16_t found = 0;
+    if (nargs != 2 || rank_omaha_text_call == NULL) return PyLong_FromLong(0);
+    if (PyUnicode_CheckExact(args[0]) && PyUnicode_CheckExact(args[1])) {
+        Py_ssize_t holes_length, board_length;
+        const char *holes = PyUnicode_AsUTF8AndSize(args[0], &holes_length);
+        const char *board = holes ? PyUnicode_AsUTF8AndSize(args[1], &board_length) : NULL;
+        if (board == NULL) PyErr_Clear(); /* e.g. lone surrogates: the general path's error */
+        else if (holes_length <= TEXT_MAX && board_length <= TEXT_MAX)
+            found = rank_omaha_text_call(holes, (uint64_t)holes_length, board,
+                                         (uint64_t)board_length);
+    } else {
+        const Array *holes = one_row(args[0]), *board = one_row(args[1]);
+        Py_ssize_t holes_length = holes ? holes->dimensions[holes->nd - 1] : 0;
+        Py_ssize_t board_length = board ? board->dimensions[board->nd - 1] : 0;
+        if (holes && board && holes_length <= 8 && board_length <= 8)
+            found = rank_omaha_hand_call((const uint8_t *)holes->data, (uint32_t)holes_length,
+                                         (const uint8_t *)board->data, (uint32_t)board_length);
+    }
+    return PyLong_FromLong(found);
+}
+
 static PyMethodDef methods[] = {
     {"bind", (PyCFunction)(void (*)(void))bind, METH_FASTCALL,
      "bind(rank_hand, rank_text, rank_cards): the library's exports, by address."},
     {"rank_hand", rank_hand, METH_O, "rank_hand(hand) -> rank, or 0: the batch path answers."},
     {"rank_array", (PyCFunction)(void (*)(void))rank_array, METH_FASTCALL,
      "rank_array(hands, out) -> int, array, or None: the general path answers."},
+    {"rank_omaha", (PyCFunction)(void (*)(void))rank_omaha, METH_FASTCALL,
+     "rank_omaha(holes, board) -> rank, or 0: the general path answers."},
     {NULL, NULL, 0, NULL},
 };
 
