@@ -298,9 +298,9 @@ _rank_hand = lib.pp_rank_hand
 _rank_text = lib.pp_rank_text
 
 
-# One hand: its rank, or 0 for "the batch path answers" (a bad hand, or a form the one-hand
-# call does not read). The fast-call extension reads lists, tuples, text and arrays alike;
-# without it, each form goes through cffi as bytes.
+# One hand of ids or of text: its rank, or 0 for "the batch path answers" (a bad hand, or a
+# form the one-hand call does not read). The fast-call extension reads lists, tuples and text
+# alike (arrays: its rank_array, in `rank`); without it, each form goes through cffi as bytes.
 def _ids_by_cffi(hand: Sequence[int]) -> int:
     try:
         cards = bytes(hand)

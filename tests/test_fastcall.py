@@ -64,7 +64,9 @@ def _one_hand_cases():
     cases = [hand[:k] for k in range(8)]
     cases += [[1, 1, 2], [0, 52], [5, 300], [3] * 8, [-1, 2], [2**70, 1], [0, True, 2]]
     cases += [[np.uint8(3), 4], [1.0, 2], (0, 14, 28), ["Ah", "Kd"]]
+    cases += [list(range(20)), list(range(8))]
     texts = ["AhKd7c2s3sQhJd", "", "Ah", "AhAh", "AhKx", "Ah" * 40, "A\u2660K\u2663", "\udc80"]
+    texts += [" Ah ,  Kd , 7c ,  2s , 3s ,  Qh , Jd " * 2, "Ah Kd 7c" + " " * 70]
     arrays = [np.array(h, dtype=np.uint8) for h in cases[:8]]
     arrays += [
         np.array([0, 52], dtype=np.uint8),
@@ -74,6 +76,7 @@ def _one_hand_cases():
         np.array([1, 2], dtype=np.int8),
         np.array([True, False]),
         np.array(5, dtype=np.uint8),  # 0-d
+        np.array([], dtype=np.uint8),
         np.arange(7, dtype=np.uint8).reshape(1, 7),
         np.arange(6, dtype=np.uint8).reshape(1, 1, 6),
         np.arange(7, dtype=np.uint8).view(np.ndarray).view(type("Sub", (np.ndarray,), {})),

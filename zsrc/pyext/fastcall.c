@@ -63,8 +63,9 @@ static PyObject *cards_dtype;      /* numpy.dtype("uint8") */
 static PyObject *ranks_dtype;      /* numpy.dtype("uint16") */
 static Py_ssize_t small_batch_bytes; /* bigger batches: the general path, which uses threads */
 
-#define HAND_CARDS_MAX 7 /* a hand of ids has 0..7 cards; pp_rank_hand takes 1..7 */
-#define TEXT_MAX 64      /* characters: longer text takes the batch parser's path */
+/* Sizes are the exports' to judge (a hand of 8 cards gets 0, and the general path's error):
+ * this file only keeps lengths inside its buffer and inside the exports' 32-bit counts. */
+#define fits_u32(length) ((uint64_t)(length) <= UINT32_MAX)
 
 static void keep(PyObject **slot, PyObject *object) {
     PyObject *old = *slot;
@@ -132,11 +133,11 @@ static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Py_RETURN_NONE;
 }
 
-/* The rank of a list or tuple of 1..7 ints, each 0..255 (pp_rank_hand checks the cards). */
+/* The rank of a list or tuple of ints, each 0..255 (pp_rank_hand checks the cards). */
 static uint16_t rank_sequence(PyObject *hand, int is_list) {
     Py_ssize_t k = is_list ? PyList_Size(hand) : PyTuple_Size(hand);
-    if (k < 1 || k > HAND_CARDS_MAX) return 0;
-    char cards[HAND_CARDS_MAX];
+    char cards[16]; /* more than any hand: longer lists are the general path's */
+    if (k < 1 || k > (Py_ssize_t)sizeof cards) return 0;
     for (Py_ssize_t i = 0; i < k; i++) {
         PyObject *item = is_list ? PyList_GetItem(hand, i) : PyTuple_GetItem(hand, i);
         if (!PyLong_CheckExact(item)) return 0; /* bools and the like: the batch path */
@@ -158,7 +159,7 @@ static uint16_t rank_string(PyObject *text) {
         PyErr_Clear(); /* e.g. lone surrogates: the batch parser's error */
         return 0;
     }
-    return length <= TEXT_MAX ? rank_text_call(utf8, (uint64_t)length) : 0;
+    return rank_text_call(utf8, (uint64_t)length);
 }
 
 /* A plain NumPy array of this dtype (its exact type, C-contiguous, NumPy's own descriptor of
@@ -189,7 +190,7 @@ static PyObject *rank_hand(PyObject *self, PyObject *hand) {
  * hand. */
 static PyObject *rank_rows(const Array *hands, PyObject *out_object) {
     Py_ssize_t n = hands->dimensions[0], k = hands->dimensions[1];
-    if (n < 1 || k > HAND_CARDS_MAX || n * (k > 0 ? k : 1) > small_batch_bytes) return NULL;
+    if (n < 1 || !fits_u32(k) || n * (k > 0 ? k : 1) > small_batch_bytes) return NULL;
     PyObject *ranks;
     if (out_object == Py_None) {
         PyObject *size = PyLong_FromSsize_t(n);
@@ -216,7 +217,7 @@ static PyObject *rank_rows(const Array *hands, PyObject *out_object) {
 }
 
 /* rank_array(hands, out) -> int, array or None: a plain uint8 array of card ids ranked, a 1-D
- * one of 1..7 cards as one hand (an int; out is not used, as on the general path), an (n, k)
+ * one as one hand (an int; out is not used, as on the general path), an (n, k)
  * one as a small batch (into out, or a new array); None where the general path answers. */
 static PyObject *rank_array(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
@@ -225,8 +226,7 @@ static PyObject *rank_array(PyObject *self, PyObject *const *args, Py_ssize_t na
     PyObject *ranked = NULL;
     if (hands != NULL && hands->nd == 1) {
         Py_ssize_t k = hands->dimensions[0];
-        uint16_t found =
-            k >= 1 && k <= HAND_CARDS_MAX ? rank_hand_call(hands->data, (uint32_t)k) : 0;
+        uint16_t found = fits_u32(k) ? rank_hand_call(hands->data, (uint32_t)k) : 0;
         if (found) ranked = PyLong_FromLong(found);
     } else if (hands != NULL && hands->nd == 2) {
         ranked = rank_rows(hands, args[1]);
@@ -253,14 +253,14 @@ static PyObject *rank_omaha(PyObject *self, PyObject *const *args, Py_ssize_t na
         const char *holes = PyUnicode_AsUTF8AndSize(args[0], &holes_length);
         const char *board = holes ? PyUnicode_AsUTF8AndSize(args[1], &board_length) : NULL;
         if (board == NULL) PyErr_Clear(); /* e.g. lone surrogates: the general path's error */
-        else if (holes_length <= TEXT_MAX && board_length <= TEXT_MAX)
+        else
             found = rank_omaha_text_call(holes, (uint64_t)holes_length, board,
                                          (uint64_t)board_length);
     } else {
         const Array *holes = one_row(args[0]), *board = one_row(args[1]);
         Py_ssize_t holes_length = holes ? holes->dimensions[holes->nd - 1] : 0;
         Py_ssize_t board_length = board ? board->dimensions[board->nd - 1] : 0;
-        if (holes && board && holes_length <= 8 && board_length <= 8)
+        if (holes && board && fits_u32(holes_length) && fits_u32(board_length))
             found = rank_omaha_hand_call((const uint8_t *)holes->data, (uint32_t)holes_length,
                                          (const uint8_t *)board->data, (uint32_t)board_length);
     }
