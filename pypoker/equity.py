@@ -98,17 +98,18 @@ def equity(
     fields = {"hands": hands, "board": _names(board_bits), "dead": _names(dead_bits)}
     try:
         if all(len(r) == 1 for r in ranges) and exact is not False and rules is None:
-            # Past the flop a count takes ~0.1 ms: starting a thread would cost it again.
-            known_workers = workers if threads is not None or board_bits == 0 else 1
-            return _known_exact(ranges, board_bits, dead_bits, known_workers, started, fields)
+            return _known_exact(ranges, board_bits, dead_bits, threads, started, fields)
         return _spot(players, ranges, board_bits, dead_bits, exact, rules, seed, workers, label,
                      started, fields)  # fmt: skip
     finally:
         label.close()
 
 
-def _known_exact(ranges, board, dead, workers, started, fields):
-    """Every player holds one hand: exact is always cheap (at most 1,712,304 boards)."""
+def _known_exact(ranges, board, dead, threads, started, fields):
+    """Every player holds one hand: exact is always cheap (at most 1,712,304 boards). Past
+    the flop a count takes ~0.1 ms, which a thread's start would cost again: one thread
+    there unless ``threads`` says otherwise."""
+    workers = parallel_workers(threads) if threads is not None or board == 0 else 1
     hole_sets = np.array([int(r.sets()[0]) for r in ranges], dtype=np.uint64)
     holes = [int(combo_index(r.cards)[0]) for r in ranges]
     sums, played = runs.known_exact(hole_sets, holes, board, dead, workers)
