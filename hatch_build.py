@@ -139,7 +139,16 @@ class ZigBuildHook(BuildHookInterface):
         shutil.rmtree(prefix, ignore_errors=True)
         self.app.display_info(f"pypoker: zig build for {target.zig if target else 'this machine'}")
         headers = fastcall_headers(target)
-        zig_build(root, prefix, target, headers)
+        try:
+            zig_build(root, prefix, target, headers)
+        except RuntimeError as error:
+            if target is not None or headers is None:
+                raise
+            # This machine's own build: the extension only speeds one-hand calls up, so a
+            # Python whose headers it cannot compile against still gets pypoker, without it.
+            self.app.display_warning(f"pypoker: building without the fast-call extension:\n{error}")
+            headers = None
+            zig_build(root, prefix, target, headers)
         library = target.library if target else native_library_name()
         built = {
             library: next(
