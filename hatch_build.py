@@ -18,9 +18,10 @@ Both also build ``pypoker/_fastcall.abi3.so``, the CPython extension behind ``pp
 one-hand and small-batch calls (zsrc/pyext/fastcall.c), against the stable ABI of CPython 3.10
 (so one build serves every later CPython, and the wheel stays ``py3-none``) from this Python's
 headers. Where it is not built or not loadable (Windows, whose extensions link an
-import library; PyPy; free-threaded CPython; a native build on a Python without headers;
-``PYPOKER_FASTCALL=0``) those calls take the cffi paths, with the same results. A cross build
-without the headers fails rather than ship a wheel without it.
+import library; PyPy; free-threaded CPython; a native build on a Python without headers, or
+with headers it does not compile against, which warns; ``PYPOKER_FASTCALL=0``) those calls
+take the cffi paths, with the same results. A cross build without the headers fails rather
+than ship a wheel without it.
 """
 
 from __future__ import annotations

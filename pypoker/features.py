@@ -162,8 +162,14 @@ def _board_values(boards, w, to_river, equity, squares, histogram, threads) -> N
         return status, err, start
 
     # Work in hands ranked: a board's 1,326 hands, on each runout to the river.
-    runouts = 1 if k == 5 or not to_river else (47 if k == 4 else 1081)
+    runouts = _runouts(k) if to_river else 1
     check_slices(run_sliced(n, thread_count(threads, n * lib.PP_COMBOS * runouts), call))
+
+
+def _runouts(board_cards: int) -> int:
+    """The runouts to the river of a board of 3, 4 or 5 cards, a hand's two cards out: what
+    a board's work scales by, for choosing threads."""
+    return {3: 1081, 4: 46, 5: 1}[board_cards]
 
 
 def hand_features(
@@ -207,9 +213,8 @@ def hand_features(
             )
             return status, err, start
 
-        # Work in hands ranked: a row's opponents, on each runout to the river.
-        runouts = 1 if k == 5 else (46 if k == 4 else 1081)
-        check_slices(run_sliced(n, thread_count(threads, n * 990 * runouts), call))
+        # Work in hands ranked: a row's 990 opponents, on each runout to the river.
+        check_slices(run_sliced(n, thread_count(threads, n * 990 * _runouts(k)), call))
     result = {name: np.ascontiguousarray(out[name]) for name in FEATURES}
     if nbins:
         result["histogram"] = histogram
