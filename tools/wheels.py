@@ -49,7 +49,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hatch_build import TARGETS, Target  # noqa: E402
+from hatch_build import FASTCALL_FILE, TARGETS, Target  # noqa: E402
 
 WHEEL_BYTES_MAX = 1_500_000
 # Symbols the platform's linker or Zig's DLL start-up code export beside pypoker's own.
@@ -206,7 +206,7 @@ def check_library(data: bytes, header: str, target: Target) -> list[str]:
     return problems
 
 
-FASTCALL = "pypoker/_fastcall.abi3.so"
+FASTCALL = f"pypoker/{FASTCALL_FILE}"  # the fast-call extension, in the wheel
 
 
 def check_fastcall(data: bytes | None, target: Target) -> list[str]:
