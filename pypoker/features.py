@@ -325,12 +325,12 @@ def _preflop_table(bins: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None
     classes = hand_index(COMBOS)  # each hand's preflop class
     n_classes = hand_index_size("preflop")  # 169
 
-    def by_class(values: np.ndarray) -> np.ndarray:
-        return np.bincount(classes, weights=values, minlength=n_classes)
-
-    count = by_class(np.full(lib.PP_COMBOS, float(math.comb(50, 5))))
-    hist = None
-    if bins:
-        per_hand = histogram.reshape(lib.PP_COMBOS, bins)
-        hist = np.stack([by_class(per_hand[:, b]) for b in range(bins)], axis=1) / count[:, None]
-    return by_class(share) / count, by_class(square) / count, hist
+    count = np.bincount(classes, minlength=n_classes) * float(math.comb(50, 5))
+    by_class = np.zeros((n_classes, 2 + bins))  # share, square, then the histogram's bins
+    np.add.at(
+        by_class,
+        classes,
+        np.column_stack([share, square, histogram.reshape(lib.PP_COMBOS, -1)[:, :bins]]),
+    )
+    by_class /= count[:, None]
+    return by_class[:, 0], by_class[:, 1], by_class[:, 2:] if bins else None
