@@ -586,7 +586,15 @@ fn Deal(comptime lanes: usize) type {
         /// A card of each lane's deck, uniform among them, taken out.
         inline fn take(deal: *@This()) @Vector(lanes, u8) {
             if (deal.draws_left == 0) {
-                inline for (0..lanes) |l| deal.words[l] = deal.streams[l].next();
+                if (comptime bits.has_vector_select) {
+                    // `Stream.next` of every lane in one vector: the same words, without
+                    // 32 scalar mixes (two multiplies each) in a row.
+                    var states: Lanes = undefined;
+                    inline for (0..lanes) |l| states[l] = deal.streams[l].state;
+                    states +%= @splat(random.golden_gamma);
+                    inline for (0..lanes) |l| deal.streams[l].state = states[l];
+                    deal.words = random.mix64_lanes(lanes, states);
+                } else inline for (0..lanes) |l| deal.words[l] = deal.streams[l].next();
                 deal.draws_left = draws_per_word;
             }
             deal.draws_left -= 1;
