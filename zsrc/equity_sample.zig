@@ -110,9 +110,13 @@ const block_games = 128;
 /// prefetched a block of lanes at a time.
 const joint_cached_max = 1 << 15;
 
+const board_slack = 3;
+
 fn Block(comptime players: usize) type {
     return struct {
-        boards: [block_games * 5]u8,
+        /// Five cards a game, and `board_slack` bytes that `deal_rest`'s last word store
+        /// reaches past them.
+        boards: [block_games * 5 + board_slack]u8,
         holes: [block_games * players * 2]u8,
         ranks: [block_games * players]u16,
         held: [block_games][players]u16,
@@ -323,20 +327,32 @@ fn Run(comptime players: usize) type {
                 std.debug.assert(@popCount(deal.decks[l]) == @popCount(deal.decks[0]));
             }
             deal.size = @popCount(deal.decks[0]);
+            // The cards leave the vectors a word a game (a player's two cards, a board's
+            // five), through an array: a byte moved out of a vector at a time cost more
+            // than the rest of the deal's bookkeeping.
             for (run.random[0..run.random_len]) |p| {
                 const a = deal.take();
                 const b = deal.take();
-                const held = combos.index_lanes(lanes, a, b);
-                inline for (0..lanes) |l| {
+                const held: [lanes]u16 = combos.index_lanes(lanes, a, b);
+                const holes: [lanes]u16 = @as(@Vector(lanes, u16), a) |
+                    @as(@Vector(lanes, u16), b) << @splat(8);
+                for (0..lanes) |l| {
                     const i = first + l;
                     block.held[i][p] = held[l];
-                    block.holes[(i * players + p) * 2] = a[l];
-                    block.holes[(i * players + p) * 2 + 1] = b[l];
+                    std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], holes[l], .little);
                 }
             }
-            for (run.board_len..5) |c| {
-                const cards = deal.take();
-                inline for (0..lanes) |l| block.boards[(first + l) * 5 + c] = cards[l];
+            if (run.board_len < 5) {
+                // Each game's board as a word, the known cards' bytes first; stored a word a
+                // game in order, each store's three bytes past the board rewritten by the
+                // next (the last into `Block.board_slack`).
+                var boards: @Vector(lanes, u64) = @splat(run.board_word());
+                for (run.board_len..5) |c| {
+                    const cards: @Vector(lanes, u64) = deal.take();
+                    boards |= cards << @splat(@as(u6, @intCast(8 * c)));
+                }
+                const words: [lanes]u64 = boards;
+                for (words, first..) |word, i| std.mem.writeInt(u64, block.boards[i * 5 ..][0..8], word, .little);
             }
             // The range players' cards (fixed players' and the board's were set per block).
             for (run.drawn[0..run.drawn_len]) |p| {
@@ -347,6 +363,13 @@ fn Run(comptime players: usize) type {
                     block.holes[(i * players + p) * 2 + 1] = combos.second[combo];
                 }
             }
+        }
+
+        /// The known board cards as the low bytes of a word (`deal_rest` adds the rest).
+        fn board_word(run: *const Self) u64 {
+            var word: u64 = 0;
+            for (run.board_cards[0..run.board_len], 0..) |card, c| word |= @as(u64, card) << @intCast(8 * c);
+            return word;
         }
 
         /// What every game of a block shares: the fixed players' cards and the board's.
