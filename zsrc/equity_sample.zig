@@ -70,22 +70,24 @@ pub fn sample(
             if (run.drawn_len >= 2 and spot.joint_len == 0 and !run.accept_by_weight) {
                 return run.play(key, first_game, games, out, true);
             }
-            @memset(counts[0 .. players * spot_zig.slots], .{});
-            run.play(key, first_game, games, counts, false);
-            for (counts[0 .. players * spot_zig.slots], out[0 .. players * spot_zig.slots]) |c, *o| {
-                const played = c.games_and_wins & 0xffff_ffff;
+            const tally: Tally = .of(counts, players * spot_zig.slots);
+            for (tally.planes) |plane| @memset(plane, 0);
+            run.play(key, first_game, games, tally, false);
+            for (0..players * spot_zig.slots, out[0 .. players * spot_zig.slots]) |slot, *o| {
+                const games_and_wins = tally.planes[games_and_wins_plane][slot];
+                const played = games_and_wins & 0xffff_ffff;
                 if (played == 0) continue;
-                const wins = c.games_and_wins >> 32;
+                const wins = games_and_wins >> 32;
                 const n: f64 = @floatFromInt(played);
                 // A win alone takes the whole pot: units and their square follow from wins.
-                const shares: f64 = @floatFromInt(wins * pot_units + c.tie_units);
+                const shares: f64 = @floatFromInt(wins * pot_units + tally.planes[tie_units_plane][slot]);
                 o.games += n;
                 o.wins += @floatFromInt(wins);
-                o.ties += @floatFromInt(c.ties);
+                o.ties += @floatFromInt(tally.planes[ties_plane][slot]);
                 o.shares += shares;
                 o.w2 += n;
                 o.w2_shares += shares;
-                o.w2_shares2 += @floatFromInt(wins * pot_units * pot_units + c.tie_units_squared);
+                o.w2_shares2 += @floatFromInt(wins * pot_units * pot_units + tally.planes[tie_units_squared_plane][slot]);
             }
         },
         else => unreachable,
@@ -96,11 +98,33 @@ pub fn sample(
 /// to one word, games in its low half and wins in its high half; a split adds to the rest,
 /// and a pot won alone is `pot_units`, so shares come out of wins and splits. Five adds a
 /// player a game cost multiway Monte Carlo a fifth of its time.
+///
+/// The caller's buffer holds a `Counts` a slot; `sample` lays it out as a `Tally`, each
+/// count in a plane of its own.
 pub const Counts = extern struct {
     games_and_wins: u64 = 0,
     ties: u64 = 0,
     tie_units: u64 = 0,
     tie_units_squared: u64 = 0,
+};
+
+const games_and_wins_plane = 0;
+const ties_plane = 1;
+const tie_units_plane = 2;
+const tie_units_squared_plane = 3;
+
+/// `Counts` by plane: every slot's games-and-wins word side by side, as every game adds to
+/// it, and the counts of splits (a game in a few) apart. Random players count into 1,326
+/// slots each, whose words then stay in L1 (8 bytes a slot, not 32).
+const Tally = struct {
+    planes: [4][]u64,
+
+    fn of(counts: []Counts, slots: usize) Tally {
+        const words = std.mem.bytesAsSlice(u64, std.mem.sliceAsBytes(counts[0..slots]));
+        var tally: Tally = undefined;
+        for (&tally.planes, 0..) |*plane, i| plane.* = words[i * slots ..][0..slots];
+        return tally;
+    }
 };
 
 const block_games = 128;
@@ -541,20 +565,20 @@ fn Run(comptime players: usize) type {
         inline fn count_game(
             ranks: *const [players]u16,
             held: *const [players]u16,
-            out: []Counts,
+            out: Tally,
         ) void {
             const outcome: Outcome(players) = .of(ranks);
             var split: u64 = 0;
             inline for (held, 0..) |combo, p| {
-                out[p * spot_zig.slots + combo].games_and_wins += 1 | outcome.wins[p] << 32;
+                out.planes[games_and_wins_plane][p * spot_zig.slots + combo] += 1 | outcome.wins[p] << 32;
                 split |= outcome.ties[p];
             }
             if (split == 0) return; // most games: one winner
             inline for (held, 0..) |combo, p| {
-                const counts = &out[p * spot_zig.slots + combo];
-                counts.ties += outcome.ties[p];
-                counts.tie_units += outcome.ties[p] * outcome.units[p];
-                counts.tie_units_squared += outcome.ties[p] * outcome.units_squared[p];
+                const slot = p * spot_zig.slots + combo;
+                out.planes[ties_plane][slot] += outcome.ties[p];
+                out.planes[tie_units_plane][slot] += outcome.ties[p] * outcome.units[p];
+                out.planes[tie_units_squared_plane][slot] += outcome.ties[p] * outcome.units_squared[p];
             }
         }
 
