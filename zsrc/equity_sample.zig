@@ -352,8 +352,8 @@ fn Run(comptime players: usize) type {
             }
             deal.size = @popCount(deal.decks[0]);
             // The cards leave the vectors a word a game (a player's two cards, a board's
-            // five), through an array: a byte moved out of a vector at a time cost more
-            // than the rest of the deal's bookkeeping.
+            // five), through an array: moving them out a byte at a time (`vpextrb`) took a
+            // tenth of the deal's time in a profile of random vs random.
             for (run.random[0..run.random_len]) |p| {
                 const a = deal.take();
                 const b = deal.take();
