@@ -17,13 +17,12 @@ import numpy as np
 from . import _equity_runs as runs
 from ._native import check_players, ffi, lib, new_error
 from ._parallel import run_ordered
-from ._spot import GAMES, SLOTS, SUM_FIELDS
+from ._spot import GAMES, SLOTS, SUM_FIELDS, check_player_count
 from .cards import CARD_NAMES, parse_cards
 from .equity_result import from_sums
 from .omaha import GAMES as HOLE_CARDS_OF
 
 UNKNOWN = 0xFF  # a hole card dealt each game (omaha_equity.zig's `unknown`)
-PLAYERS_MAX = lib.PP_PLAYERS_MAX
 EXACT_PARTS_PER_THREAD = 8  # calls per thread: Ctrl-C and progress wait for one at most
 RUNOUTS_PER_CALL = 20_000
 
@@ -33,8 +32,7 @@ def omaha_equity(players, game: str, board: int, dead: int, exact, rules, defaul
     if game not in HOLE_CARDS_OF:
         raise ValueError(f"game {game!r}: use 'holdem', {', '.join(map(repr, HOLE_CARDS_OF))}")
     k = HOLE_CARDS_OF[game]
-    if not 2 <= len(players) <= PLAYERS_MAX:
-        raise ValueError(f"{len(players)} players: equity takes 2 to {PLAYERS_MAX}")
+    check_player_count(len(players))
     holes = np.full((len(players), k), UNKNOWN, dtype=np.uint8)
     for p, player in enumerate(players):
         cards = _hand(player, p, k, game)

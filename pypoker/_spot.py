@@ -33,7 +33,14 @@ SLOTS = lib.PP_COMBOS + 1
 SUM_FIELDS = ("games", "wins", "ties", "shares", "w2", "w2_shares", "w2_shares2")
 GAMES, WINS, TIES, SHARES, W2, W2_SHARES, W2_SHARES2 = range(len(SUM_FIELDS))
 POT_UNITS = lib.PP_POT_UNITS
+PLAYERS_MIN = 2  # a showdown needs two
 PLAYERS_MAX = lib.PP_PLAYERS_MAX
+
+
+def check_player_count(count: int) -> None:
+    """Equity's rule on the number of players, Hold'em or Omaha: a clear ValueError."""
+    if not PLAYERS_MIN <= count <= PLAYERS_MAX:
+        raise ValueError(f"equity takes {PLAYERS_MIN} to {PLAYERS_MAX} players, got {count}")
 
 
 def combo_index(cards: np.ndarray) -> np.ndarray:

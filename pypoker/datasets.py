@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from ._atomic import atomic_target
-from ._native import lib
+from ._spot import PLAYERS_MAX, PLAYERS_MIN  # equity labels: as many as equity takes
 from ._version import VERSION
 from .dealing import deal
 from .equity import street_equities
@@ -46,8 +46,6 @@ from .omaha import GAMES as OMAHA_HOLE_CARDS
 from .omaha import rank_showdown_omaha
 from .ranking import CATEGORY_SHIFT, rank_showdown
 
-PLAYERS_MIN = 2  # a showdown needs two; the most equity labels take is the header's
-PLAYERS_MAX = lib.PP_PLAYERS_MAX
 BOARD_CARDS = 5
 STREETS = ("flop", "turn")  # the equity labels: after the flop, after the turn
 HOLE_CARDS = {"holdem": 2, **OMAHA_HOLE_CARDS}  # per game

@@ -29,13 +29,12 @@ from ._omaha_equity import omaha_equity
 from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers
 from ._progress import Progress
-from ._spot import PLAYERS_MAX, Spot, combo_index
+from ._spot import Spot, check_player_count, combo_index
 from .cards import CARD_NAMES
 from .cardset import CardSet, _bits_of
 from .equity_result import EquityResult, from_sums
 from .ranges import Range, RangeSyntaxError, parse_range
 
-PLAYERS_MIN = 2
 EXACT_SECONDS_MAX = 1.0
 DEFAULT_STDERR = 0.0005
 DEFAULT_SECONDS = 10.0
@@ -238,8 +237,7 @@ def _ranges(players: Sequence, dead_bits: int) -> list[Range]:
     """Each player's combos, card removal against the board and dead cards applied."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError("players must be a list of hands or ranges, e.g. ['AcKd', 'QQ+']")
-    if not PLAYERS_MIN <= len(players) <= PLAYERS_MAX:
-        raise ValueError(f"{len(players)} players: equity takes {PLAYERS_MIN} to {PLAYERS_MAX}")
+    check_player_count(len(players))
     ranges = []
     for i, player in enumerate(players):
         if isinstance(player, str):
@@ -282,8 +280,7 @@ def street_equities(
     if holes.ndim != 3 or holes.shape[0] != n or holes.shape[2] != 2:
         raise ValueError(f"holes must be (N, P, 2) with N = {n}; got {holes.shape}")
     players = holes.shape[1]
-    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise ValueError(f"{players} players: {PLAYERS_MIN} to {PLAYERS_MAX}")
+    check_player_count(players)
     flop = np.zeros((n, players), dtype=np.float32)
     turn = np.zeros((n, players), dtype=np.float32)
     if n == 0:

@@ -116,7 +116,7 @@ def test_the_result_says_what_ran():
         (["AhAsKhKs", "random"], {"board": "Ah2c3d"}, pp.PokerError, "card Ah is dealt twice"),
         (["AhAsKhKs", "random"], {"exact": True}, ValueError, "needs every hole card known"),
         (["AA", "random"], {}, pp.PokerError, "AA"),
-        (["AhAsKhKs"], {}, ValueError, "1 players: equity takes 2 to 10"),
+        (["AhAsKhKs"], {}, ValueError, "equity takes 2 to 10 players, got 1"),
         (["random"] * 9, {"game": "plo6"}, ValueError, "deck enough to deal"),
         (["AhAsKhKs", "random"], {"game": "plo7"}, ValueError, "game 'plo7'"),
     ],
