@@ -74,20 +74,20 @@ pub fn sample(
             for (tally.planes) |plane| @memset(plane, 0);
             run.play(key, first_game, games, tally, false);
             for (0..players * spot_zig.slots, out[0 .. players * spot_zig.slots]) |slot, *o| {
-                const games_and_wins = tally.planes[games_and_wins_plane][slot];
+                const games_and_wins = tally.of_count(.games_and_wins)[slot];
                 const played = games_and_wins & 0xffff_ffff;
                 if (played == 0) continue;
                 const wins = games_and_wins >> 32;
                 const n: f64 = @floatFromInt(played);
                 // A win alone takes the whole pot: units and their square follow from wins.
-                const shares: f64 = @floatFromInt(wins * pot_units + tally.planes[tie_units_plane][slot]);
+                const shares: f64 = @floatFromInt(wins * pot_units + tally.of_count(.tie_units)[slot]);
                 o.games += n;
                 o.wins += @floatFromInt(wins);
-                o.ties += @floatFromInt(tally.planes[ties_plane][slot]);
+                o.ties += @floatFromInt(tally.of_count(.ties)[slot]);
                 o.shares += shares;
                 o.w2 += n;
                 o.w2_shares += shares;
-                o.w2_shares2 += @floatFromInt(wins * pot_units * pot_units + tally.planes[tie_units_squared_plane][slot]);
+                o.w2_shares2 += @floatFromInt(wins * pot_units * pot_units + tally.of_count(.tie_units_squared)[slot]);
             }
         },
         else => unreachable,
@@ -98,32 +98,29 @@ pub fn sample(
 /// to one word, games in its low half and wins in its high half; a split adds to the rest,
 /// and a pot won alone is `pot_units`, so shares come out of wins and splits. Five adds a
 /// player a game cost multiway Monte Carlo a fifth of its time.
-///
-/// The caller's buffer holds a `Counts` a slot; `sample` lays it out as a `Tally`, each
-/// count in a plane of its own.
-pub const Counts = extern struct {
-    games_and_wins: u64 = 0,
-    ties: u64 = 0,
-    tie_units: u64 = 0,
-    tie_units_squared: u64 = 0,
-};
+const Count = enum { games_and_wins, ties, tie_units, tie_units_squared };
+const count_kinds = std.enums.values(Count).len;
 
-const games_and_wins_plane = 0;
-const ties_plane = 1;
-const tie_units_plane = 2;
-const tie_units_squared_plane = 3;
+/// A slot's room in the caller's buffer of integer counts: one word a `Count`. `sample`
+/// lays the buffer out as a `Tally`.
+pub const Counts = extern struct { words: [count_kinds]u64 };
 
-/// `Counts` by plane: every slot's games-and-wins word side by side, as every game adds to
-/// it, and the counts of splits (a game in a few) apart. Random players count into 1,326
-/// slots each, whose words then stay in L1 (8 bytes a slot, not 32).
+/// The buffer by `Count`, each a plane of its own: every slot's games-and-wins word side
+/// by side, as every game adds to it, and the counts of splits (a game in a few) apart.
+/// Random players count into 1,326 slots each, whose words then stay in L1 (8 bytes a
+/// slot, not 32).
 const Tally = struct {
-    planes: [4][]u64,
+    planes: [count_kinds][]u64,
 
     fn of(counts: []Counts, slots: usize) Tally {
         const words = std.mem.bytesAsSlice(u64, std.mem.sliceAsBytes(counts[0..slots]));
         var tally: Tally = undefined;
         for (&tally.planes, 0..) |*plane, i| plane.* = words[i * slots ..][0..slots];
         return tally;
+    }
+
+    inline fn of_count(tally: Tally, comptime count: Count) []u64 {
+        return tally.planes[@backingInt(count)];
     }
 };
 
@@ -570,15 +567,15 @@ fn Run(comptime players: usize) type {
             const outcome: Outcome(players) = .of(ranks);
             var split: u64 = 0;
             inline for (held, 0..) |combo, p| {
-                out.planes[games_and_wins_plane][p * spot_zig.slots + combo] += 1 | outcome.wins[p] << 32;
+                out.of_count(.games_and_wins)[p * spot_zig.slots + combo] += 1 | outcome.wins[p] << 32;
                 split |= outcome.ties[p];
             }
             if (split == 0) return; // most games: one winner
             inline for (held, 0..) |combo, p| {
                 const slot = p * spot_zig.slots + combo;
-                out.planes[ties_plane][slot] += outcome.ties[p];
-                out.planes[tie_units_plane][slot] += outcome.ties[p] * outcome.units[p];
-                out.planes[tie_units_squared_plane][slot] += outcome.ties[p] * outcome.units_squared[p];
+                out.of_count(.ties)[slot] += outcome.ties[p];
+                out.of_count(.tie_units)[slot] += outcome.ties[p] * outcome.units[p];
+                out.of_count(.tie_units_squared)[slot] += outcome.ties[p] * outcome.units_squared[p];
             }
         }
 
