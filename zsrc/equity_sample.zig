@@ -182,6 +182,8 @@ fn Run(comptime players: usize) type {
         fixed_combo: [players]u16 = @splat(combos.none),
         board_cards: [5]u8 = undefined,
         board_len: usize = 0,
+        /// The known board cards as the low bytes of a word (`deal_rest` adds the rest).
+        board_word: u64 = 0,
         /// Whether a deal of weight w < 1 is kept with probability w and otherwise drawn
         /// again (so every game weighs 1), rather than kept with weight w.
         accept_by_weight: bool = false,
@@ -202,6 +204,7 @@ fn Run(comptime players: usize) type {
             var cards = spot.board;
             while (cards != 0) : (cards &= cards - 1) {
                 run.board_cards[run.board_len] = @intCast(@ctz(cards));
+                run.board_word |= @as(u64, @ctz(cards)) << @intCast(8 * run.board_len);
                 run.board_len += 1;
             }
             run.accept_by_weight = run.drawn_len >= 2 and spot.joint_len == 0 and
@@ -367,7 +370,7 @@ fn Run(comptime players: usize) type {
                 // Each game's board as a word, the known cards' bytes first; stored a word a
                 // game in order, each store's three bytes past the board rewritten by the
                 // next (the last into `Block.board_slack`).
-                var boards: @Vector(lanes, u64) = @splat(run.board_word());
+                var boards: @Vector(lanes, u64) = @splat(run.board_word);
                 for (run.board_len..5) |c| {
                     const cards: @Vector(lanes, u64) = deal.take();
                     boards |= cards << @splat(@as(u6, @intCast(8 * c)));
@@ -384,13 +387,6 @@ fn Run(comptime players: usize) type {
                     block.holes[(i * players + p) * 2 + 1] = combos.second[combo];
                 }
             }
-        }
-
-        /// The known board cards as the low bytes of a word (`deal_rest` adds the rest).
-        fn board_word(run: *const Self) u64 {
-            var word: u64 = 0;
-            for (run.board_cards[0..run.board_len], 0..) |card, c| word |= @as(u64, card) << @intCast(8 * c);
-            return word;
         }
 
         /// What every game of a block shares: the fixed players' cards and the board's.
