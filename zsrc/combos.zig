@@ -57,8 +57,29 @@ test "index_lanes: the table's combo for every pair, either order" {
 
 /// The combo's two cards as a card set.
 pub inline fn set(combo: u16) u64 {
-    return (@as(u64, 1) << @intCast(first[combo])) | (@as(u64, 1) << @intCast(second[combo]));
+    return sets[combo];
 }
+
+/// The combo's two cards as the two bytes of a word, the lower card first: how a player's
+/// hole cards lie in a row of hands.
+pub inline fn hole_word(combo: u16) u16 {
+    return hole_words[combo];
+}
+
+// Tables, not arithmetic: where games are dealt from a table of deals, a player's cards are
+// a load each rather than two byte loads and two shifts.
+const sets: [count]u64 = table: {
+    @setEvalBranchQuota(20_000);
+    var out: [count]u64 = undefined;
+    for (&out, first, second) |*s, a, b| s.* = (@as(u64, 1) << a) | (@as(u64, 1) << b);
+    break :table out;
+};
+const hole_words: [count]u16 = table: {
+    @setEvalBranchQuota(20_000);
+    var out: [count]u16 = undefined;
+    for (&out, first, second) |*w, a, b| w.* = a | @as(u16, b) << 8;
+    break :table out;
+};
 
 /// The combo's two cards as an accumulator.
 pub inline fn accumulator(combo: u16) eval.Accumulator {

@@ -126,10 +126,10 @@ const Tally = struct {
 
 const block_games = 128;
 
-/// Tables of deals above this many (16 bytes a deal with two ranges: a keep, an alias and
-/// two combos; 512 KB here) outgrow L2 beside the lookup table: their entries are
-/// prefetched a block of lanes at a time.
-const joint_cached_max = 1 << 15;
+/// Tables of deals above this many (32 bytes a deal with two or three players; 512 KB
+/// here) outgrow L2 beside the lookup table: their entries are prefetched a block of lanes
+/// at a time.
+const joint_cached_max = 1 << 14;
 
 const board_slack = 3;
 
@@ -187,9 +187,12 @@ fn Run(comptime players: usize) type {
         /// Whether a deal of weight w < 1 is kept with probability w and otherwise drawn
         /// again (so every game weighs 1), rather than kept with weight w.
         accept_by_weight: bool = false,
+        /// The spot's table of the range players' deals, if it has one.
+        joint: []const spot_zig.JointDeal(players) = &.{},
 
         fn init(spot: *const Spot) Self {
             var run: Self = .{ .spot = spot };
+            if (spot.joint_len > 0) run.joint = spot.joint_table(players);
             for (0..players) |p| {
                 if (spot.is_fixed(p)) {
                     run.fixed_combo[p] = spot.support[p][0];
@@ -281,21 +284,18 @@ fn Run(comptime players: usize) type {
 
         /// The deal `draw_joint` picks: entry `index`, or its alias by `coin`.
         inline fn pick_joint(run: *const Self, index: u64, coin: f64) u64 {
-            const spot = run.spot;
-            return if (coin < spot.joint_keep.?[index]) index else spot.joint_other.?[index];
+            const entry = &run.joint[index];
+            return if (coin < entry.keep) index else entry.other;
         }
 
-        /// The range players hold deal `chosen` of the table in game slot `i`.
+        /// The range players hold deal `chosen` of the table in game slot `i`: the game's
+        /// row of combos, of hole cards and its cards out, each a copy (random players'
+        /// entries are dealt over by `deal_rest`; the weight stays `fill_block`'s 1).
         inline fn hold_joint(run: *const Self, chosen: u64, block: *Block(players), i: usize) void {
-            const spot = run.spot;
-            const held = spot.joint_combos.?[chosen * run.drawn_len ..][0..run.drawn_len];
-            var used = spot.out_cards();
-            for (run.drawn[0..run.drawn_len], held) |p, combo| {
-                block.held[i][p] = combo;
-                used |= combos.set(combo);
-            }
-            block.used[i] = used;
-            block.weights[i] = 1;
+            const deal = &run.joint[chosen];
+            block.held[i] = deal.held;
+            block.holes[i * players * 2 ..][0 .. players * 2].* = @bitCast(deal.holes);
+            block.used[i] = deal.used;
         }
 
         /// `draw_ranges` by sequential importance sampling: the weight is Π W_k(U_k)/W_k.
@@ -378,13 +378,14 @@ fn Run(comptime players: usize) type {
                 const words: [lanes]u64 = boards;
                 for (words, first..) |word, i| std.mem.writeInt(u64, block.boards[i * 5 ..][0..8], word, .little);
             }
-            // The range players' cards (fixed players' and the board's were set per block).
+            // The range players' cards (fixed players' and the board's were set per block, a
+            // table's deal's as it was held).
+            if (run.spot.joint_len > 0) return;
             for (run.drawn[0..run.drawn_len]) |p| {
                 for (0..lanes) |l| {
                     const i = first + l;
                     const combo = block.held[i][p];
-                    block.holes[(i * players + p) * 2] = combos.first[combo];
-                    block.holes[(i * players + p) * 2 + 1] = combos.second[combo];
+                    std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], combos.hole_word(combo), .little);
                 }
             }
         }
@@ -402,8 +403,7 @@ fn Run(comptime players: usize) type {
                 for (0..players) |p| {
                     const combo = run.fixed_combo[p];
                     if (combo == combos.none) continue;
-                    block.holes[(i * players + p) * 2] = combos.first[combo];
-                    block.holes[(i * players + p) * 2 + 1] = combos.second[combo];
+                    std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], combos.hole_word(combo), .little);
                 }
             }
         }
@@ -468,19 +468,22 @@ fn Run(comptime players: usize) type {
             const index_array: [lanes]u64 = indices;
             const coin_array: [lanes]f64 = coins;
             const state_array: [lanes]u64 = states;
-            if (spot.joint_len > joint_cached_max) {
+            if (spot.joint_len > 0) {
                 // A big table of deals is read where caches miss: every lane's entry is asked
                 // for first, then every lane's deal, so the misses overlap rather than wait
                 // one after another.
-                for (index_array) |index| {
-                    @prefetch(&spot.joint_keep.?[index], .{});
-                    @prefetch(&spot.joint_other.?[index], .{});
+                const big = spot.joint_len > joint_cached_max;
+                if (big) for (index_array) |index| @prefetch(&run.joint[index], .{});
+                // Every lane's entry and alias loaded, then the coins compared at once: a
+                // branch on each coin, a toss-up, was a tenth of such a game's time.
+                var keeps: [lanes]f64 = undefined;
+                var others: [lanes]u64 = undefined;
+                for (index_array, &keeps, &others) |index, *keep, *other| {
+                    keep.* = run.joint[index].keep;
+                    other.* = run.joint[index].other;
                 }
-                var chosen: [lanes]u64 = undefined;
-                for (&chosen, index_array, coin_array) |*c, index, coin| {
-                    c.* = run.pick_joint(index, coin);
-                    @prefetch(&spot.joint_combos.?[c.* * run.drawn_len], .{});
-                }
+                const chosen: [lanes]u64 = @select(u64, coins < @as(@Vector(lanes, f64), keeps), indices, @as(Lanes, others));
+                if (big) for (chosen) |c| @prefetch(&run.joint[c], .{});
                 for (streams, state_array, chosen, 0..) |*stream, state, c, l| {
                     stream.* = .{ .state = state };
                     run.hold_joint(c, block, i + l);
@@ -489,9 +492,7 @@ fn Run(comptime players: usize) type {
             }
             for (streams, state_array, index_array, coin_array, 0..) |*stream, state, index, coin, l| {
                 stream.* = .{ .state = state };
-                if (spot.joint_len > 0) run.deal_joint(index, coin, block, i + l) else {
-                    run.hold_alone(alias_pick(spot, run.drawn[0], index, coin), block, i + l);
-                }
+                run.hold_alone(alias_pick(spot, run.drawn[0], index, coin), block, i + l);
             }
         }
 

@@ -45,15 +45,20 @@ pub const Spot = extern struct {
     /// Every combo some player holds, each once.
     union_support: [combos.count]u16,
     union_len: u32,
-    /// Every deal of the range players (neither fixed nor random, in seat order) sharing no
-    /// card, when there are at most `joint_deals_max` (`prepare_joint`; else none): `range_
-    /// players` combos a deal in `joint_combos`, drawn by a Walker alias table over the
-    /// deals' weights (the products of their combos'), so a game's deal of ranges is one
-    /// draw, exactly of the joint distribution.
+    /// Every deal of the range players (neither fixed nor random) sharing no card, when
+    /// there are at most `joint_deals_max` (`prepare_joint`; else none): `joint_len`
+    /// `JointDeal(players)` records, drawn by a Walker alias table over the deals' weights
+    /// (the products of their combos'), so a game's deal of ranges is one draw, exactly of
+    /// the joint distribution.
     joint_len: u64 = 0,
-    joint_keep: ?[*]f64 = null,
-    joint_other: ?[*]u32 = null,
-    joint_combos: ?[*]u16 = null,
+    joint_deals: ?*anyopaque = null,
+
+    /// The table of deals `prepare_joint` made (`joint_len` of them).
+    pub fn joint_table(spot: *const Spot, comptime players: usize) []const JointDeal(players) {
+        std.debug.assert(spot.players == players and spot.joint_len > 0);
+        const first: [*]const JointDeal(players) = @ptrCast(@alignCast(spot.joint_deals.?));
+        return first[0..@intCast(spot.joint_len)];
+    }
 
     pub fn is_fixed(spot: *const Spot, player: usize) bool {
         return spot.fixed_players >> @intCast(player) & 1 != 0;
@@ -212,7 +217,27 @@ pub fn prepare(
     return .ok;
 }
 
-/// Deals of range players up to which `prepare_joint` tabulates them (16 MiB at most).
+/// A deal of the range players as a game starts from it, so that a game holds it by a copy
+/// (a range player's cards looked up and written one by one took a fifth of such a game's
+/// time), with its entry of the alias table beside it (one cache line or two a game, where
+/// the table outgrows the caches).
+pub fn JointDeal(comptime players: usize) type {
+    return extern struct {
+        /// Walker's alias entry: this deal is kept with probability `keep`, else the deal
+        /// drawn is `other`.
+        keep: f64,
+        /// The cards out of the deck: the board, the dead cards and every combo held.
+        used: u64,
+        other: u32,
+        /// Every seat's combo (`combos.none` for a random player's), and its cards as a
+        /// `combos.hole_word` (0 for a random player's).
+        held: [players]u16,
+        holes: [players]u16,
+    };
+}
+
+/// Deals of range players up to which `prepare_joint` tabulates them (32 MiB at most with
+/// two players, 64 MiB with ten).
 pub const joint_deals_max = 1 << 20;
 
 /// The range players (neither fixed nor random), in seat order.
@@ -227,83 +252,96 @@ pub fn range_players(spot: *const Spot, out: *[players_max]u8) usize {
 }
 
 /// Tabulates the deals of two or more range players when they number at most
-/// `joint_deals_max`; leaves the spot without a table otherwise (or when memory is short).
+/// `joint_deals_max`; leaves the spot without a table otherwise, or when memory is short
+/// (its games then draw the ranges in turn, with weights).
 pub fn prepare_joint(spot: *Spot, allocator: std.mem.Allocator) void {
+    switch (spot.players) {
+        inline 2...players_max => |players| tabulate_joint(players, spot, allocator) catch {},
+        else => unreachable,
+    }
+}
+
+fn tabulate_joint(comptime players: usize, spot: *Spot, allocator: std.mem.Allocator) !void {
     var ranged: [players_max]u8 = undefined;
     const count = range_players(spot, &ranged);
     if (count < 2) return;
     var product: u64 = 1;
     for (ranged[0..count]) |p| product = std.math.mul(u64, product, spot.support_len[p]) catch return;
     if (product > joint_deals_max * 16) return; // far too many: not worth counting
-    var walk: DealWalk = .{ .spot = spot, .players = ranged[0..count] };
-    walk.visit(0, 0, 1);
+    var walk: DealWalk(players) = .{ .spot = spot, .players = ranged[0..count] };
+    walk.visit(0, spot.out_cards(), 1);
     if (walk.deals == 0 or walk.deals > joint_deals_max) return;
-    const deals: usize = @intCast(walk.deals);
-    const weights = allocator.alloc(f64, deals) catch return;
+    const n: usize = @intCast(walk.deals);
+    const table = try allocator.alloc(JointDeal(players), n);
+    errdefer allocator.free(table);
+    const weights = try allocator.alloc(f64, n);
     defer allocator.free(weights);
-    const held = allocator.alloc(u16, deals * count) catch return;
-    const keep = allocator.alloc(f64, deals) catch return allocator.free(held);
-    const other = allocator.alloc(u32, deals) catch {
-        allocator.free(keep);
-        return allocator.free(held);
-    };
-    walk = .{ .spot = spot, .players = ranged[0..count], .weights = weights, .held = held };
-    walk.visit(0, 0, 1);
-    alias_table(weights, keep, other, allocator) catch {
-        allocator.free(other);
-        allocator.free(keep);
-        return allocator.free(held);
-    };
-    spot.joint_len = deals;
-    spot.joint_keep = keep.ptr;
-    spot.joint_other = other.ptr;
-    spot.joint_combos = held.ptr;
+    walk = .{ .spot = spot, .players = ranged[0..count], .table = table, .weights = weights };
+    for (0..players) |p| {
+        const fixed = spot.is_fixed(p);
+        walk.current.held[p] = if (fixed) spot.support[p][0] else combos.none;
+        walk.current.holes[p] = if (fixed) combos.hole_word(spot.support[p][0]) else 0;
+    }
+    walk.visit(0, spot.out_cards(), 1);
+    const keep = try allocator.alloc(f64, n);
+    defer allocator.free(keep);
+    const other = try allocator.alloc(u32, n);
+    defer allocator.free(other);
+    try alias_table(weights, keep, other, allocator);
+    for (table, keep, other) |*deal, k, o| {
+        deal.keep = k;
+        deal.other = o;
+    }
+    spot.joint_len = n;
+    spot.joint_deals = table.ptr;
 }
 
 /// Frees what `prepare_joint` allocated.
 pub fn release_joint(spot: *Spot, allocator: std.mem.Allocator) void {
     if (spot.joint_len == 0) return;
-    var ranged: [players_max]u8 = undefined;
-    const count = range_players(spot, &ranged);
-    const deals: usize = @intCast(spot.joint_len);
-    allocator.free(spot.joint_keep.?[0..deals]);
-    allocator.free(spot.joint_other.?[0..deals]);
-    allocator.free(spot.joint_combos.?[0 .. deals * count]);
+    switch (spot.players) {
+        inline 2...players_max => |players| allocator.free(spot.joint_table(players)),
+        else => unreachable,
+    }
     spot.joint_len = 0;
+    spot.joint_deals = null;
 }
 
-/// Every deal of `players` sharing no card: counted, or written (`held`, `weights`).
-const DealWalk = struct {
-    spot: *const Spot,
-    players: []const u8,
-    weights: ?[]f64 = null,
-    held: ?[]u16 = null,
-    deals: u64 = 0,
-    current: [players_max]u16 = undefined,
+/// Every deal of `players` sharing no card (nor the cards out): counted, or written to
+/// `table` (each deal as `prepare_joint` keeps it, but for its alias entry) and `weights`.
+fn DealWalk(comptime seats: usize) type {
+    return struct {
+        spot: *const Spot,
+        players: []const u8,
+        table: ?[]JointDeal(seats) = null,
+        weights: ?[]f64 = null,
+        deals: u64 = 0,
+        /// The deal so far, by seat.
+        current: JointDeal(seats) = undefined,
 
-    fn visit(walk: *DealWalk, level: usize, used: u64, weight: f64) void {
-        if (walk.deals > joint_deals_max) return;
-        if (level == walk.players.len) {
-            if (walk.weights) |weights| {
-                const i: usize = @intCast(walk.deals);
-                weights[i] = weight;
-                @memcpy(
-                    walk.held.?[i * walk.players.len ..][0..walk.players.len],
-                    walk.current[0..walk.players.len],
-                );
+        fn visit(walk: *@This(), level: usize, used: u64, weight: f64) void {
+            if (walk.deals > joint_deals_max) return;
+            if (level == walk.players.len) {
+                if (walk.table) |table| {
+                    const i: usize = @intCast(walk.deals);
+                    table[i] = walk.current;
+                    table[i].used = used;
+                    walk.weights.?[i] = weight;
+                }
+                walk.deals += 1;
+                return;
             }
-            walk.deals += 1;
-            return;
+            const p = walk.players[level];
+            for (walk.spot.support[p][0..walk.spot.support_len[p]]) |combo| {
+                const set = combos.set(combo);
+                if (set & used != 0) continue;
+                walk.current.held[p] = combo;
+                walk.current.holes[p] = combos.hole_word(combo);
+                walk.visit(level + 1, used | set, weight * walk.spot.weights[p][combo]);
+            }
         }
-        const p = walk.players[level];
-        for (walk.spot.support[p][0..walk.spot.support_len[p]]) |combo| {
-            const set = combos.set(combo);
-            if (set & used != 0) continue;
-            walk.current[level] = combo;
-            walk.visit(level + 1, used | set, weight * walk.spot.weights[p][combo]);
-        }
-    }
-};
+    };
+}
 
 /// Vose's construction of Walker's alias table over `weights` (any positive scale), with
 /// allocated work space.
@@ -533,43 +571,59 @@ test "prepare_joint: every deal sharing no card, drawn in proportion to its weig
     const page = std.heap.page_allocator;
     const spot = try page.create(Spot);
     defer page.destroy(spot);
-    var weights: [3 * combos.count]f64 = @splat(0);
+    var weights: [4 * combos.count]f64 = @splat(0);
     // Players 0 and 1: every combo of the aces and kings (card ids 11, 12, 24, 25, 37, 38,
-    // 50, 51) at weights 1 and 0.5 by parity; player 2 random (not tabulated).
+    // 50, 51) at weights 1 and 0.5 by parity; player 2 random, player 3 fixed on 3c4c
+    // (neither tabulated).
     const cards = [_]u8{ 11, 12, 24, 25, 37, 38, 50, 51 };
     for (cards, 0..) |a, i| for (cards[i + 1 ..]) |b| {
         const c = combos.index[a][b];
         weights[c] = 1;
         weights[combos.count + c] = if (c % 2 == 0) 1 else 0.5;
     };
-    for (weights[2 * combos.count ..]) |*w| w.* = 1;
-    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 3, 0b100, 0, 0));
+    for (weights[2 * combos.count ..][0..combos.count]) |*w| w.* = 1;
+    const fixed = combos.index[14][15];
+    weights[3 * combos.count + fixed] = 1;
+    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 4, 0b100, 0, 0));
     prepare_joint(spot, page);
     defer release_joint(spot, page);
     // 28 combos each; deals sharing no card: 28 * C(6, 2) = 420.
     try std.testing.expectEqual(@as(u64, 28 * 15), spot.joint_len);
     var mass: f64 = 0;
     var total: f64 = 0;
-    const n: usize = @intCast(spot.joint_len);
+    const table = spot.joint_table(4);
     var per_deal: [28 * 15]f64 = @splat(0);
-    for (0..n) |i| {
-        per_deal[i] += spot.joint_keep.?[i];
-        per_deal[spot.joint_other.?[i]] += 1 - spot.joint_keep.?[i];
+    for (table, 0..) |deal, i| {
+        per_deal[i] += deal.keep;
+        per_deal[deal.other] += 1 - deal.keep;
     }
-    for (0..n) |i| {
-        const held = spot.joint_combos.?[i * 2 ..][0..2];
+    for (table, 0..) |deal, i| {
+        // Each deal as a game starts from it: the random seat holds nothing yet, the fixed
+        // seat its combo, and every card held is out of the deck.
+        const held = deal.held;
+        try std.testing.expectEqual(combos.none, held[2]);
+        try std.testing.expectEqual(fixed, held[3]);
         try std.testing.expect(combos.set(held[0]) & combos.set(held[1]) == 0);
+        try std.testing.expectEqual(
+            combos.set(held[0]) | combos.set(held[1]) | combos.set(fixed),
+            deal.used,
+        );
+        for ([_]usize{ 0, 1, 3 }) |seat| {
+            const combo = held[seat];
+            const word = @as(u16, combos.first[combo]) | @as(u16, combos.second[combo]) << 8;
+            try std.testing.expectEqual(word, deal.holes[seat]);
+        }
+        try std.testing.expectEqual(@as(u16, 0), deal.holes[2]);
         const w = spot.weights[0][held[0]] * spot.weights[1][held[1]];
         total += w;
         mass += per_deal[i] / w;
     }
     // Each deal's share of draws is its weight over the total.
-    for (0..n) |i| {
-        const held = spot.joint_combos.?[i * 2 ..][0..2];
-        const w = spot.weights[0][held[0]] * spot.weights[1][held[1]];
+    for (table, 0..) |deal, i| {
+        const w = spot.weights[0][deal.held[0]] * spot.weights[1][deal.held[1]];
         try std.testing.expectApproxEqAbs(
             w / total,
-            per_deal[i] / @as(f64, @floatFromInt(n)),
+            per_deal[i] / @as(f64, @floatFromInt(table.len)),
             1e-12,
         );
     }
