@@ -294,7 +294,7 @@ fn Run(comptime players: usize) type {
         inline fn hold_joint(run: *const Self, chosen: u64, block: *Block(players), i: usize) void {
             const deal = &run.joint[chosen];
             block.held[i] = deal.held;
-            block.holes[i * players * 2 ..][0 .. players * 2].* = @bitCast(deal.holes);
+            block.holes[i * players * 2 ..][0 .. players * 2].* = std.mem.asBytes(&deal.holes).*;
             block.used[i] = deal.used;
         }
 
