@@ -124,6 +124,8 @@ def known_exact(hole_sets: np.ndarray, holes: list[int], board: int, dead: int,
 
 
 def monte_carlo(spot: Spot, seed: int, rules: StopRules, threads, progress, started):
+    spot.prepare_sampling()
+
     def call(first: int, count: int):
         sums = spot.new_sums()
         spot.sample(seed, first, count, sums)

@@ -82,6 +82,11 @@ class Spot:
         assert sums.shape == (self.players, SLOTS, len(SUM_FIELDS)) and sums.flags.c_contiguous
         return ffi.cast("pp_sums *", ffi.from_buffer("double[]", sums, require_writable=True))
 
+    def prepare_sampling(self) -> None:
+        """Tabulates the range players' deals for ``sample`` (a table only Monte Carlo reads:
+        exact counts skip building it). Once, before any thread samples."""
+        check_call(lib.pp_spot_prepare_sampling(self._handle))
+
     def sample(self, seed: int, first_game: int, games: int, sums: np.ndarray) -> None:
         """Monte Carlo games ``first_game .. first_game + games`` of ``seed``, added to sums."""
         status = lib.pp_spot_sample(
