@@ -683,7 +683,7 @@ fn first_free(spot: *const Spot, p: usize, used: u64) u16 {
 }
 
 /// A combo of player p by weight among those meeting no card of `used`, `left` their weight.
-fn draw_without(spot: *const Spot, p: usize, used: u64, left: f64, stream: *Stream) u16 {
+inline fn draw_without(spot: *const Spot, p: usize, used: u64, left: f64, stream: *Stream) u16 {
     if (left >= spot.totals[p] * redraw_share_min) {
         // Expected draws: totals / left ≤ 4; a walk after 64 misses keeps the worst case short.
         for (0..64) |_| {
