@@ -126,9 +126,9 @@ const Tally = struct {
 
 const block_games = 128;
 
-/// Tables of deals above this many (32 bytes a deal with two or three players; 512 KB
-/// here) outgrow L2 beside the lookup table: their entries are prefetched a block of lanes
-/// at a time.
+/// Tables of deals above this many (24 to 32 bytes a deal with two to four players; 384 to
+/// 512 KB here) outgrow L2 beside the lookup table: their entries are prefetched a block of
+/// lanes at a time.
 const joint_cached_max = 1 << 14;
 
 const board_slack = 3;
@@ -272,18 +272,12 @@ fn Run(comptime players: usize) type {
             // coin, as `alias_draw` does.
             const word = stream.next();
             const index = ((word >> 32) * spot.joint_len) >> 32;
-            const coin = @as(f64, @floatFromInt(word & 0xffff_ffff)) * 0x1.0p-32;
-            run.deal_joint(index, coin, block, i);
+            run.hold_joint(run.pick_joint(index, word & 0xffff_ffff), block, i);
             return stream;
         }
 
-        /// The table's part of `draw_joint`: entry `index`, or its alias by `coin`.
-        inline fn deal_joint(run: *const Self, index: u64, coin: f64, block: *Block(players), i: usize) void {
-            run.hold_joint(run.pick_joint(index, coin), block, i);
-        }
-
-        /// The deal `draw_joint` picks: entry `index`, or its alias by `coin`.
-        inline fn pick_joint(run: *const Self, index: u64, coin: f64) u64 {
+        /// The deal `draw_joint` picks: entry `index`, or its alias by the 32-bit `coin`.
+        inline fn pick_joint(run: *const Self, index: u64, coin: u64) u64 {
             const entry = &run.joint[index];
             return if (coin < entry.keep) index else entry.other;
         }
@@ -476,13 +470,14 @@ fn Run(comptime players: usize) type {
                 if (big) for (index_array) |index| @prefetch(&run.joint[index], .{});
                 // Every lane's entry and alias loaded, then the coins compared at once: a
                 // branch on each coin, a toss-up, was a tenth of such a game's time.
-                var keeps: [lanes]f64 = undefined;
+                var keeps: [lanes]u64 = undefined;
                 var others: [lanes]u64 = undefined;
                 for (index_array, &keeps, &others) |index, *keep, *other| {
                     keep.* = run.joint[index].keep;
                     other.* = run.joint[index].other;
                 }
-                const chosen: [lanes]u64 = @select(u64, coins < @as(@Vector(lanes, f64), keeps), indices, @as(Lanes, others));
+                const coin_bits = words & @as(Lanes, @splat(0xffff_ffff));
+                const chosen: [lanes]u64 = @select(u64, coin_bits < @as(Lanes, keeps), indices, @as(Lanes, others));
                 if (big) for (chosen) |c| @prefetch(&run.joint[c], .{});
                 for (streams, state_array, chosen, 0..) |*stream, state, c, l| {
                     stream.* = .{ .state = state };

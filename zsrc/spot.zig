@@ -223,12 +223,14 @@ pub fn prepare(
 /// the table outgrows the caches).
 pub fn JointDeal(comptime players: usize) type {
     return extern struct {
-        /// Walker's alias entry: this deal is kept with probability `keep`, else the deal
-        /// drawn is `other`.
-        keep: f64,
+        /// Walker's alias entry: this deal is kept when a draw's 32-bit coin is below `keep`
+        /// (its probability of being kept × 2^32, rounded up: the draws of comparing the coin
+        /// × 2^-32 with the probability, in half the bytes, but for a probability within
+        /// 2^-32 of 1), else the deal drawn is `other`. A deal kept always is its own `other`.
+        keep: u32,
+        other: u32,
         /// The cards out of the deck: the board, the dead cards and every combo held.
         used: u64,
-        other: u32,
         /// Every seat's combo (`combos.none` for a random player's), and its cards as a
         /// `combos.hole_word` (0 for a random player's).
         held: [players]u16,
@@ -236,8 +238,8 @@ pub fn JointDeal(comptime players: usize) type {
     };
 }
 
-/// Deals of range players up to which `prepare_joint` tabulates them (32 MiB at most with
-/// two players, 64 MiB with ten).
+/// Deals of range players up to which `prepare_joint` tabulates them (24 MiB at most with
+/// two players, 56 MiB with ten).
 pub const joint_deals_max = 1 << 20;
 
 /// The range players (neither fixed nor random), in seat order.
@@ -274,7 +276,9 @@ fn tabulate_joint(comptime players: usize, spot: *Spot, allocator: std.mem.Alloc
     const n: usize = @intCast(walk.deals);
     const table = try allocator.alloc(JointDeal(players), n);
     errdefer allocator.free(table);
-    walk = .{ .spot = spot, .players = ranged[0..count], .table = table };
+    const keeps = try allocator.alloc(f64, n);
+    defer allocator.free(keeps);
+    walk = .{ .spot = spot, .players = ranged[0..count], .table = table, .weights = keeps };
     for (0..players) |p| {
         const fixed = spot.is_fixed(p);
         walk.current.held[p] = if (fixed) spot.support[p][0] else combos.none;
@@ -282,15 +286,19 @@ fn tabulate_joint(comptime players: usize, spot: *Spot, allocator: std.mem.Alloc
     }
     walk.visit(0, spot.out_cards(), 1);
     if (walk.deals != n) return error.DealsMiscounted;
-    // The alias table in place, in the deals' own entries (each `keep` holds the deal's
-    // weight so far): arrays beside the table are pages touched only to be freed (a call
-    // of 1,000 games of three ranges and a random player on a river, 850K deals, took
-    // 28 ms with them and 18 without).
+    // The alias table: the probabilities in `keeps`, the aliases in the deals' entries
+    // (arrays beside the table are pages touched only to be freed: a call of 1,000 games
+    // of three ranges and a random player on a river, 850K deals, took 28 ms with a keep
+    // and an alias array and 18 with neither).
     const small = try allocator.alloc(u32, n);
     defer allocator.free(small);
     const large = try allocator.alloc(u32, n);
     defer allocator.free(large);
-    fill_alias(u32, JointAlias(players){ .deals = table }, small, large);
+    fill_alias(u32, JointAlias(players){ .keeps = keeps, .deals = table }, small, large);
+    for (table, keeps) |*deal, keep| {
+        const threshold = @ceil(keep * 0x1.0p32);
+        deal.keep = if (threshold >= 0x1.0p32) std.math.maxInt(u32) else if (threshold <= 0) 0 else @intFromFloat(threshold);
+    }
     spot.joint_len = n;
     spot.joint_deals = table.ptr;
 }
@@ -307,12 +315,13 @@ pub fn release_joint(spot: *Spot, allocator: std.mem.Allocator) void {
 }
 
 /// Every deal of `players` sharing no card (nor the cards out): counted, or written to
-/// `table` as `prepare_joint` keeps it, but for its alias entry: its `keep` holds its weight.
+/// `table` as `prepare_joint` keeps it, but for its alias entry, and its weight to `weights`.
 fn DealWalk(comptime seats: usize) type {
     return struct {
         spot: *const Spot,
         players: []const u8,
         table: ?[]JointDeal(seats) = null,
+        weights: []f64 = &.{},
         deals: u64 = 0,
         /// The deal so far, by seat.
         current: JointDeal(seats) = undefined,
@@ -326,7 +335,7 @@ fn DealWalk(comptime seats: usize) type {
                     if (i < table.len) {
                         table[i] = walk.current;
                         table[i].used = used;
-                        table[i].keep = weight;
+                        walk.weights[i] = weight;
                     }
                 }
                 walk.deals += 1;
@@ -363,13 +372,15 @@ const ArrayAlias = struct {
     }
 };
 
-/// The table of deals' alias table: each deal's entry beside it.
+/// The table of deals' alias table: the probabilities apart (`tabulate_joint` rounds them
+/// into the deals' entries), each alias in its deal's entry.
 fn JointAlias(comptime players: usize) type {
     return struct {
+        keeps: []f64,
         deals: []JointDeal(players),
 
         fn keep(table: @This(), i: usize) *f64 {
-            return &table.deals[i].keep;
+            return &table.keeps[i];
         }
 
         fn other(table: @This(), i: usize) *u32 {
@@ -631,8 +642,9 @@ test "prepare_joint: every deal sharing no card, drawn in proportion to its weig
     const table = spot.joint_table(4);
     var per_deal: [28 * 15]f64 = @splat(0);
     for (table, 0..) |deal, i| {
-        per_deal[i] += deal.keep;
-        per_deal[deal.other] += 1 - deal.keep;
+        const keep = @as(f64, @floatFromInt(deal.keep)) * 0x1.0p-32;
+        per_deal[i] += keep;
+        per_deal[deal.other] += 1 - keep;
     }
     for (table, 0..) |deal, i| {
         // Each deal as a game starts from it: the random seat holds nothing yet, the fixed
@@ -661,7 +673,7 @@ test "prepare_joint: every deal sharing no card, drawn in proportion to its weig
         try std.testing.expectApproxEqAbs(
             w / total,
             per_deal[i] / @as(f64, @floatFromInt(table.len)),
-            1e-12,
+            1e-9, // a keep is rounded to 2^-32
         );
     }
     try std.testing.expect(mass > 0);

@@ -253,7 +253,7 @@ pub const api = struct {
     }
 
     /// Readies the spot for `pp_spot_sample`: where two or more players hold ranges, a table
-    /// of every deal of theirs sharing no card (at most 2^20 deals, 32 to 64 bytes each;
+    /// of every deal of theirs sharing no card (at most 2^20 deals, 24 to 56 bytes each;
     /// none past that or when memory is short), so a game draws its deal in one step rather
     /// than each range in turn. Call it once before sampling, from one thread (later calls
     /// do nothing); exact counts do not need it. Games follow the same distribution either
