@@ -588,19 +588,31 @@ test "weight_without: by counts for equal weights, by sums otherwise, as counted
     }
 }
 
+/// The combos of the aces and kings (card ids 11, 12, 24, 25, 37, 38, 50, 51), 28 of them:
+/// a range whose players collide often, for tests.
+pub const aces_and_kings: [28]u16 = list: {
+    const cards = [_]u8{ 11, 12, 24, 25, 37, 38, 50, 51 };
+    var out: [28]u16 = undefined;
+    var n = 0;
+    for (cards, 0..) |a, i| for (cards[i + 1 ..]) |b| {
+        out[n] = combos.index[a][b];
+        n += 1;
+    };
+    break :list out;
+};
+
 test "prepare_joint: the deals counted are the deals written, with a board and dead cards" {
     const page = std.heap.page_allocator;
     const spot = try page.create(Spot);
     defer page.destroy(spot);
     var weights: [2 * combos.count]f64 = @splat(0);
-    // Both players: every combo of the aces and kings; the board holds an ace (51) and two
-    // deuce-ish cards, a king (50) is dead: 6 of the 8 cards left, C(6, 2) = 15 combos each,
-    // and 15 * C(4, 2) = 90 deals.
-    const cards = [_]u8{ 11, 12, 24, 25, 37, 38, 50, 51 };
-    for (cards, 0..) |a, i| for (cards[i + 1 ..]) |b| {
-        weights[combos.index[a][b]] = 1;
-        weights[combos.count + combos.index[a][b]] = 2;
-    };
+    // Both players: every combo of the aces and kings; the board holds an ace (51), a deuce
+    // and a trey, a king (50) is dead: 6 of the 8 cards left, C(6, 2) = 15 combos each, and
+    // 15 * C(4, 2) = 90 deals.
+    for (aces_and_kings) |c| {
+        weights[c] = 1;
+        weights[combos.count + c] = 2;
+    }
     const board = (@as(u64, 1) << 51) | (@as(u64, 1) << 0) | (@as(u64, 1) << 14);
     const dead = @as(u64, 1) << 50;
     try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 2, 0, board, dead));
@@ -620,15 +632,12 @@ test "prepare_joint: every deal sharing no card, drawn in proportion to its weig
     const spot = try page.create(Spot);
     defer page.destroy(spot);
     var weights: [4 * combos.count]f64 = @splat(0);
-    // Players 0 and 1: every combo of the aces and kings (card ids 11, 12, 24, 25, 37, 38,
-    // 50, 51) at weights 1 and 0.5 by parity; player 2 random, player 3 fixed on 3c4c
-    // (neither tabulated).
-    const cards = [_]u8{ 11, 12, 24, 25, 37, 38, 50, 51 };
-    for (cards, 0..) |a, i| for (cards[i + 1 ..]) |b| {
-        const c = combos.index[a][b];
+    // Players 0 and 1: every combo of the aces and kings at weights 1 and 0.5 by parity;
+    // player 2 random, player 3 fixed on 3c4c (neither tabulated).
+    for (aces_and_kings) |c| {
         weights[c] = 1;
         weights[combos.count + c] = if (c % 2 == 0) 1 else 0.5;
-    };
+    }
     for (weights[2 * combos.count ..][0..combos.count]) |*w| w.* = 1;
     const fixed = combos.index[14][15];
     weights[3 * combos.count + fixed] = 1;

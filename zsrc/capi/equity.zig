@@ -394,11 +394,10 @@ test "capi: a spot readied for sampling samples the distribution it did before, 
     try std.testing.expectEqual(Status.null_pointer, api.pp_spot_prepare_sampling(null));
     // Two ranges, every combo of the aces and kings each (a table of deals), on a flop.
     var weights: [2 * combos.count]f64 = @splat(0);
-    const cards = [_]u8{ 11, 12, 24, 25, 37, 38, 50, 51 };
-    for (cards, 0..) |a, i| for (cards[i + 1 ..]) |b| {
-        weights[combos.index[a][b]] = 1;
-        weights[combos.count + combos.index[a][b]] = 1;
-    };
+    for (spot_zig.aces_and_kings) |c| {
+        weights[c] = 1;
+        weights[combos.count + c] = 1;
+    }
     const board = (@as(u64, 1) << 0) | (@as(u64, 1) << 14) | (@as(u64, 1) << 28);
     var handle: ?*anyopaque = null;
     try std.testing.expectEqual(Status.ok, api.pp_spot_new(&weights, 2, 0, board, 0, &handle, null));
