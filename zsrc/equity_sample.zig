@@ -455,12 +455,10 @@ fn Run(comptime players: usize) type {
             const words = random.mix64_lanes(lanes, states);
             const entries: Lanes = if (spot.joint_len > 0) @splat(spot.joint_len) else @splat(spot.support_len[run.drawn[0]]);
             const indices = ((words >> @splat(32)) * entries) >> @splat(32);
-            const coins = @as(@Vector(lanes, f64), @floatFromInt(words & @as(Lanes, @splat(0xffff_ffff)))) *
-                @as(@Vector(lanes, f64), @splat(0x1.0p-32));
+            const coin_bits = words & @as(Lanes, @splat(0xffff_ffff));
             // A loop, not unrolled: 32 copies of the table's part made the deal's code three
             // times the size (53 KB a player count), no faster.
             const index_array: [lanes]u64 = indices;
-            const coin_array: [lanes]f64 = coins;
             const state_array: [lanes]u64 = states;
             if (spot.joint_len > 0) {
                 // A big table of deals is read where caches miss: every lane's entry is asked
@@ -468,15 +466,14 @@ fn Run(comptime players: usize) type {
                 // one after another.
                 const big = spot.joint_len > joint_cached_max;
                 if (big) for (index_array) |index| @prefetch(&run.joint[index], .{});
-                // Every lane's entry and alias loaded, then the coins compared at once: a
-                // branch on each coin, a toss-up, was a tenth of such a game's time.
+                // Every lane's entry and alias loaded, then the coins compared at once (as
+                // `pick_joint` compares one), with no branch on a coin, a toss-up.
                 var keeps: [lanes]u64 = undefined;
                 var others: [lanes]u64 = undefined;
                 for (index_array, &keeps, &others) |index, *keep, *other| {
                     keep.* = run.joint[index].keep;
                     other.* = run.joint[index].other;
                 }
-                const coin_bits = words & @as(Lanes, @splat(0xffff_ffff));
                 const chosen: [lanes]u64 = @select(u64, coin_bits < @as(Lanes, keeps), indices, @as(Lanes, others));
                 if (big) for (chosen) |c| @prefetch(&run.joint[c], .{});
                 for (streams, state_array, chosen, 0..) |*stream, state, c, l| {
@@ -485,6 +482,8 @@ fn Run(comptime players: usize) type {
                 }
                 return;
             }
+            const coin_array: [lanes]f64 = @as(@Vector(lanes, f64), @floatFromInt(coin_bits)) *
+                @as(@Vector(lanes, f64), @splat(0x1.0p-32));
             for (streams, state_array, index_array, coin_array, 0..) |*stream, state, index, coin, l| {
                 stream.* = .{ .state = state };
                 run.hold_alone(alias_pick(spot, run.drawn[0], index, coin), block, i + l);
