@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._native import check_call, ffi, lib
+from ._out import check_out
 from ._parallel import run_sliced, thread_count
 from .cardset import _bits_of
 
@@ -31,11 +32,14 @@ def deal(
     exclude=None,
     start: int = 0,
     threads: int | None = None,
+    out: np.ndarray | None = None,
 ) -> np.ndarray:
     """Deals ``n`` rows of ``k`` distinct cards each, none of them in ``exclude``.
 
-    Returns an ``(n, k)`` uint8 array of card ids. ``exclude`` takes text (``"AhKd"``), ids
-    or a uint64 card set. Reproducible from ``seed`` whatever ``threads`` is.
+    Returns an ``(n, k)`` uint8 array of card ids, ``out`` if given (uint8, ``(n, k)``,
+    C-contiguous, writable: one buffer reused over many deals). ``exclude`` takes text
+    (``"AhKd"``), ids or a uint64 card set. Reproducible from ``seed`` whatever ``threads``
+    is.
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be a non-negative integer, got {n!r}")
@@ -53,7 +57,7 @@ def deal(
     if not isinstance(k, (int, np.integer)) or not 1 <= k <= deck_size:
         raise ValueError(f"k must be 1..{deck_size} (cards left in the deck), got {k!r}")
     n, k = int(n), int(k)
-    out = np.empty((n, k), dtype=np.uint8)
+    out = check_out(out, (n, k), np.uint8)
     if n == 0:
         return out
     buffer = ffi.from_buffer("uint8_t[]", out, require_writable=True)
@@ -62,5 +66,7 @@ def deal(
         return lib.pp_deal(seed, start + first, stop - first, k, dead, buffer + first * k)
 
     for status in run_sliced(n, thread_count(threads, n), call):
-        check_call(status)
+        if status != lib.PP_OK:
+            out[...] = 0  # no half-dealt rows left in a given out: 0 rows never pass as deals
+            check_call(status)
     return out

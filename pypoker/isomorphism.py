@@ -19,9 +19,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._native import InvalidHandError, check_slices, ffi, lib, new_error
+from ._out import check_out
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
-from .ranking import _check_out
 
 STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
@@ -88,10 +88,7 @@ def hand_index(
         raise ValueError(f"{holes.shape[0]} hole rows but {boards.shape[0]} board rows")
     hole, board, streets = _layout(holes, boards, per_street)
     n = (holes if holes is not None else boards).shape[0]
-    out = _check_out(out, n, None, dtype=np.uint64)
-    for cards in (holes, boards):
-        if cards is not None and np.may_share_memory(out, cards):
-            raise ValueError("out overlaps the cards it would index: pass separate memory")
+    out = check_out(out, (n,), np.uint64, (holes, boards), "cards it would index")
     if n == 0:
         return out
     holes_buffer = ffi.from_buffer("uint8_t[]", holes) if hole else ffi.NULL

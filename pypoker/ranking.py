@@ -26,6 +26,7 @@ from ._native import (
     new_error,
     thread_error,
 )
+from ._out import check_out
 from ._parallel import run_sliced, thread_count
 from .accumulators import ACCUMULATOR
 from .cards import CARD_IDS, parse_cards, parse_ragged
@@ -47,43 +48,11 @@ CATEGORY_NAMES: tuple[str, ...] = (
 )
 
 
-def _check_out(
-    out: np.ndarray | None, n: int, source: np.ndarray | None = None, dtype=np.uint16
-) -> np.ndarray:
-    """``out=None`` allocates; a given ``out`` is used as is, never copied, and may not
-    overlap the hands it ranks (``source``): threads would read ranks as cards."""
-    if out is None:
-        return np.empty(n, dtype=dtype)
-    flags = out.flags if type(out) is np.ndarray else None
-    if (  # the usual case first, in the fewest attribute reads
-        flags is not None
-        and flags.c_contiguous
-        and flags.writeable
-        and out.dtype == dtype
-        and out.shape == (n,)
-        and (source is None or not np.may_share_memory(out, source))
-    ):
-        return out
-    if not isinstance(out, np.ndarray):
-        raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
-    if out.dtype != dtype:
-        raise TypeError(f"out must have dtype {np.dtype(dtype).name}, got {out.dtype}")
-    if out.shape != (n,):
-        raise ValueError(f"out must have shape ({n},), got {out.shape}")
-    if not out.flags.c_contiguous:
-        raise ValueError("out must be C-contiguous")
-    if not out.flags.writeable:
-        raise ValueError("out is read-only")
-    if source is not None and np.may_share_memory(out, source):
-        raise ValueError("out overlaps the hands it would rank: pass separate memory")
-    return out
-
-
 def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice,
                source: np.ndarray) -> np.ndarray:  # fmt: skip
     """Fans ``rank_slice(out_buffer, start, stop, err) -> status`` out over slices of n rows
     of ``source`` into ``out`` (allocated if None), raising the earliest bad row's error."""
-    out = _check_out(out, n, source)
+    out = check_out(out, (n,), np.uint16, (source,))
     if n == 0:
         return out
     out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
@@ -109,7 +78,7 @@ def _rank_small_batch(hands: np.ndarray, out: np.ndarray | None) -> np.ndarray:
     as little Python around it as can be: the hands go as bytes (a copy of a few KB costs
     less than a buffer view) and errors are the batch path's."""
     n, k = hands.shape
-    out = _check_out(out, n, hands)
+    out = check_out(out, (n,), np.uint16, (hands,))
     if k > HAND_CARDS_MAX or n == 0:
         return _rank_card_rows(hands, out, 1)  # raises, or ranks nothing, as a batch does
     err = thread_error()
@@ -437,10 +406,15 @@ def describe(ranks: np.ndarray | int) -> np.ndarray | str:
 
 
 def rank_showdown(
-    boards: np.ndarray, holes: np.ndarray, *, threads: int | None = None
+    boards: np.ndarray,
+    holes: np.ndarray,
+    *,
+    threads: int | None = None,
+    out: np.ndarray | None = None,
 ) -> np.ndarray:
     """Ranks every player's hand at showdown: boards ``(N, b)`` uint8 (b = 0..5 cards) and
-    holes ``(N, P, 2)`` uint8 → ``(N, P)`` uint16 ranks of board + hole cards.
+    holes ``(N, P, 2)`` uint8 → ``(N, P)`` uint16 ranks of board + hole cards, written to
+    ``out`` if given (uint16, ``(N, P)``, as ``rank``'s ``out``).
 
     Each board is tallied once and copied per player. A card that is not a card, or that
     appears twice anywhere in a row (board or any player's hole cards), raises naming the row.
@@ -462,7 +436,7 @@ def rank_showdown(
         raise ValueError(f"{players} players: a showdown has 1 to {lib.PP_SHOWDOWN_PLAYERS_MAX}")
     boards = np.ascontiguousarray(boards)
     holes = np.ascontiguousarray(holes)
-    out = np.empty((n, players), dtype=np.uint16)
+    out = check_out(out, (n, players), np.uint16, (boards, holes), "cards it would rank")
     if n == 0:
         return out
     boards_buffer = ffi.from_buffer("uint8_t[]", boards) if board_cards else ffi.NULL

@@ -70,3 +70,17 @@ def test_bad_arguments():
         pp.deal(10, 5, seed=-1)
     with pytest.raises(ValueError, match="bits outside"):
         pp.deal(10, 5, seed=1, exclude=1 << 60)
+
+
+def test_deal_into_out():
+    """``out`` receives the rows a fresh array would, for any thread count; a bad one is
+    refused naming what is wrong."""
+    out = np.zeros((300_000, 5), dtype=np.uint8)
+    assert pp.deal(300_000, 5, seed=3, threads=2, out=out) is out
+    assert np.array_equal(out, pp.deal(300_000, 5, seed=3, threads=1))
+    with pytest.raises(ValueError, match=r"out must have shape \(300000, 7\)"):
+        pp.deal(300_000, 7, seed=3, out=out)
+    with pytest.raises(TypeError, match="dtype uint8"):
+        pp.deal(10, 2, seed=3, out=np.zeros((10, 2), dtype=np.uint16))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        pp.deal(10, 2, seed=3, out=np.zeros((10, 4), dtype=np.uint8)[:, :2])

@@ -131,3 +131,27 @@ def test_rank_showdown_bad_input(each_cpu):
         pp.rank_showdown(boards.astype(np.int64), holes)
     with pytest.raises(pp.InvalidHandError):
         pp.rank_showdown(np.zeros((100, 6), dtype=np.uint8), holes)
+
+
+def test_rank_showdown_into_out():
+    """``out`` receives the ranks a fresh array would; a bad one is refused, a failed call
+    leaves it zeroed, and it may not overlap the cards."""
+    cards = pp.deal(1_000, 9, seed=4)
+    boards, holes = cards[:, :5], cards[:, 5:].reshape(1_000, 2, 2)
+    out = np.full((1_000, 2), 7, dtype=np.uint16)
+    assert pp.rank_showdown(boards, holes, out=out, threads=2) is out
+    assert np.array_equal(out, pp.rank_showdown(boards, holes))
+    with pytest.raises(ValueError, match=r"out must have shape \(1000, 2\)"):
+        pp.rank_showdown(boards, holes, out=np.zeros(2_000, dtype=np.uint16))
+    with pytest.raises(TypeError, match="dtype uint16"):
+        pp.rank_showdown(boards, holes, out=np.zeros((1_000, 2), dtype=np.int32))
+    shared = np.zeros((1_000, 2), dtype=np.uint16)  # the ranks' bytes are the hole cards
+    shared_holes = shared.view(np.uint8).reshape(1_000, 2, 2)
+    shared_holes[...] = holes
+    with pytest.raises(ValueError, match="overlaps the cards it would rank"):
+        pp.rank_showdown(boards, shared_holes, out=shared)
+    bad = holes.copy()
+    bad[500, 1, 1] = 60
+    with pytest.raises(pp.InvalidHandError, match="row 500: card id 60"):
+        pp.rank_showdown(boards, bad, out=out, threads=2)
+    assert not out.any()
