@@ -74,6 +74,10 @@ pub fn CardSource(comptime K: type, comptime cards: u32) type {
         /// Rows past a block its last load reads into (`blocks_end`).
         pub const spare_rows = (width - lanes * cards + cards - 1) / cards;
 
+        pub inline fn prefetch(rows: Rows, first: usize) void {
+            prefetch_ahead(rows.cards.ptr + (first + prefetch_rows) * cards, block_rows * cards);
+        }
+
         /// Rows `first .. first + lanes`, from one vector load at the first row.
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
             const raw: K.Bytes = rows.cards[first * cards ..][0..width].*;
@@ -116,6 +120,10 @@ pub fn SetSource(comptime K: type) type {
         pub const lanes = K.lanes;
         pub const tallies_per_pass = K.tallies_per_pass;
 
+        pub inline fn prefetch(rows: Rows, first: usize) void {
+            prefetch_ahead(@ptrCast(rows.sets.ptr + first + prefetch_rows), block_rows * 8);
+        }
+
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
             const tallied = K.tally_sets(rows.sets[first..][0..lanes].*);
             return .{ .fingerprints = tallied.fingerprints, .flush = tallied.flush, .bad = @reduce(.Or, tallied.bad) };
@@ -138,6 +146,10 @@ pub fn AccumulatorSource(comptime K: type) type {
         pub const lanes = K.lanes;
         pub const tallies_per_pass = K.tallies_per_pass;
         const Lanes = @Vector(lanes, u64);
+
+        pub inline fn prefetch(rows: Rows, first: usize) void {
+            prefetch_ahead(@ptrCast(rows.accumulators.ptr + first + prefetch_rows), block_rows * 16);
+        }
 
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
             const words: *const [2 * lanes]u64 = @ptrCast(rows.accumulators[first..][0..lanes]);
@@ -176,6 +188,10 @@ pub fn TrustedAccumulatorSource(comptime lanes_: u32) type {
         pub const lanes = lanes_;
         const Lanes = @Vector(lanes, u64);
 
+        pub inline fn prefetch(rows: Rows, first: usize) void {
+            prefetch_ahead(@ptrCast(rows.accumulators.ptr + first + prefetch_rows), block_rows * 16);
+        }
+
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
             const words: *const [2 * lanes]u64 = @ptrCast(rows.accumulators[first..][0..lanes]);
             const low: Lanes = words[0..lanes].*;
@@ -207,6 +223,18 @@ fn every_other(comptime lanes: u32, comptime first: u32) [lanes]i32 {
 
 /// Rows a block: its fingerprints stay in L1 between the passes.
 pub const block_rows = 64;
+
+/// How far ahead of the block being ranked a row source asks for its bytes (`prefetch`):
+/// the hardware's prefetcher alone left 7-card ids read from DRAM at 1.07-1.10 ns a hand,
+/// 0.89-0.94 with the bytes 2 KB ahead asked for (1 KB: 0.95; 4 KB: 0.95; 16M hands, Zen 5,
+/// avx512, in turn). Rows already in cache rank as before.
+pub const prefetch_rows = 4 * block_rows;
+
+/// Asks for the `len` bytes `prefetch_distance` past `bytes`, a cache line at a time (a
+/// prefetch never faults: past the rows' end it asks for nothing that matters).
+pub inline fn prefetch_ahead(bytes: [*]const u8, comptime len: usize) void {
+    inline for (0..(len + 63) / 64) |line| @prefetch(bytes + 64 * line, .{});
+}
 
 /// What the first two passes over a block leave: which hands hold a flush (bit i, hand i)
 /// and whether any hand is bad.
@@ -268,6 +296,7 @@ pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
         }
     };
     const groups = Groups{ .rows = rows, .first = first };
+    if (@hasDecl(Rows, "prefetch")) rows.prefetch(first);
     const passes = tally_and_look_up(
         lanes,
         per_pass,
