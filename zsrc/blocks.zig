@@ -188,9 +188,8 @@ pub fn TrustedAccumulatorSource(comptime lanes_: u32) type {
         pub const lanes = lanes_;
         const Lanes = @Vector(lanes, u64);
 
-        pub inline fn prefetch(rows: Rows, first: usize) void {
-            prefetch_ahead(@ptrCast(rows.accumulators.ptr + first + prefetch_rows), block_rows * 16);
-        }
+        // No `prefetch`: a stream this light is the hardware prefetcher's to keep up with
+        // (asking ahead cost it 0-4%, 16M records, both levels).
 
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
             const words: *const [2 * lanes]u64 = @ptrCast(rows.accumulators[first..][0..lanes]);
@@ -224,10 +223,10 @@ fn every_other(comptime lanes: u32, comptime first: u32) [lanes]i32 {
 /// Rows a block: its fingerprints stay in L1 between the passes.
 pub const block_rows = 64;
 
-/// How far ahead of the block being ranked a row source asks for its bytes (`prefetch`):
-/// the hardware's prefetcher alone left 7-card ids read from DRAM at 1.07-1.10 ns a hand,
-/// 0.89-0.94 with the bytes 2 KB ahead asked for (1 KB: 0.95; 4 KB: 0.95; 16M hands, Zen 5,
-/// avx512, in turn). Rows already in cache rank as before.
+/// How far ahead of the block being ranked a row source asks for its rows (`prefetch`): the
+/// hardware's prefetcher alone left 7-card ids read from DRAM at 1.07-1.17 ns a hand, 0.93-
+/// 0.98 with the rows 4 blocks ahead asked for (8 blocks: no better; 16M hands, Zen 5,
+/// avx512, in turn; avx2 1.91 → 1.56). Rows already in cache rank as before.
 pub const prefetch_rows = 4 * block_rows;
 
 /// Asks for the `len` bytes `prefetch_distance` past `bytes`, a cache line at a time (a
