@@ -167,8 +167,9 @@ def rank(
     key its cards do not make; ``out`` then holds zeros, never partial results.
 
     ``trusted=True`` (accumulators only) ranks them from their keys, unchecked: for records
-    of ``pp.accumulate``/``pp.merge`` not edited since; 0.5x the time of ids with AVX2, 0.8x
-    with AVX-512. Any other record gets a meaningless rank, never a crash.
+    of ``pp.accumulate``/``pp.merge`` not edited since; 0.6x the time of ids with AVX2, about
+    their time with AVX-512 (both wait on the same table loads). Any other record gets a
+    meaningless rank, never a crash.
     """
     if trusted:
         if not (isinstance(hands, np.ndarray) and hands.dtype == ACCUMULATOR and hands.ndim == 1):
