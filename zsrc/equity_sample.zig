@@ -702,8 +702,10 @@ inline fn alias_draw(spot: *const Spot, p: usize, stream: *Stream) u16 {
     return alias_pick(spot, p, i, coin);
 }
 
-/// The table's part of `alias_draw`: entry `i`, or its alias by `coin`.
+/// The table's part of `alias_draw`: entry `i`, or its alias by `coin`. Equal weights keep
+/// every entry (`spot.build_alias`): the entry is the combo, nothing more loaded to learn it.
 inline fn alias_pick(spot: *const Spot, p: usize, i: u64, coin: f64) u16 {
+    if (spot.uniform_weights[p] != 0) return spot.support[p][i];
     const kept = coin < spot.alias_keep[p][i];
     return spot.support[p][if (kept) i else spot.alias_other[p][i]];
 }

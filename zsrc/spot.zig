@@ -289,7 +289,17 @@ fn tabulate_joint(comptime players: usize, spot: *Spot, allocator: std.mem.Alloc
     }
     walk.visit(0, spot.out_cards(), 1);
     if (walk.deals != n) return error.DealsMiscounted;
-    const uniform = std.mem.allEqual(f64, keeps, keeps[0]);
+    if (std.mem.allEqual(f64, keeps, keeps[0])) {
+        // Every deal kept, its own alias (as `build_alias` for equal weights).
+        for (table, 0..) |*deal, i| {
+            deal.keep = std.math.maxInt(u32);
+            deal.other = @intCast(i);
+        }
+        spot.joint_len = n;
+        spot.joint_deals = table.ptr;
+        spot.joint_uniform = true;
+        return;
+    }
     // The alias table: the probabilities in `keeps`, the aliases in the deals' entries
     // (arrays beside the table are pages touched only to be freed: a call of 1,000 games
     // of three ranges and a random player on a river, 850K deals, took 28 ms with a keep
@@ -305,7 +315,6 @@ fn tabulate_joint(comptime players: usize, spot: *Spot, allocator: std.mem.Alloc
     }
     spot.joint_len = n;
     spot.joint_deals = table.ptr;
-    spot.joint_uniform = uniform;
 }
 
 /// Frees what `prepare_joint` allocated.
@@ -495,6 +504,14 @@ fn first_held(weights: [combos.count]f64) u16 {
 /// drawn in O(1), one uniform index and one uniform fraction.
 fn build_alias(spot: *Spot, p: usize) void {
     const n = spot.support_len[p];
+    if (spot.uniform_weights[p] != 0) {
+        // Equal weights: every entry kept, its own alias, as Vose's construction leaves them
+        // but for the rounding of n / total (which could hand an entry a stray alias once in
+        // 2^52 draws); `sample`'s `alias_pick` then takes the index as the combo.
+        @memset(spot.alias_keep[p][0..n], 1);
+        for (spot.alias_other[p][0..n], 0..) |*other, i| other.* = @intCast(i);
+        return;
+    }
     for (spot.support[p][0..n], spot.alias_keep[p][0..n]) |c, *keep| keep.* = spot.weights[p][c];
     var small: [combos.count]u16 = undefined;
     var large: [combos.count]u16 = undefined;
