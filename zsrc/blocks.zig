@@ -229,8 +229,8 @@ pub const block_rows = 64;
 /// avx512, in turn; avx2 1.91 → 1.56). Rows already in cache rank as before.
 pub const prefetch_rows = 4 * block_rows;
 
-/// Asks for the `len` bytes `prefetch_distance` past `bytes`, a cache line at a time (a
-/// prefetch never faults: past the rows' end it asks for nothing that matters).
+/// Asks for the `len` bytes from `bytes` (a source points it `prefetch_rows` ahead), a cache
+/// line at a time: a prefetch never faults, so past the rows' end it asks for nothing.
 pub inline fn prefetch_ahead(bytes: [*]const u8, comptime len: usize) void {
     inline for (0..(len + 63) / 64) |line| @prefetch(bytes + 64 * line, .{});
 }

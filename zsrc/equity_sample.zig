@@ -506,7 +506,7 @@ fn Run(comptime players: usize) type {
                 // Every lane's entry and alias loaded, then the coins compared at once (as
                 // `pick_joint` compares one), with no branch on a coin, a toss-up. Deals of
                 // one weight keep every entry (keep 2^32-1, alias itself): the index is the
-                // deal, the same one, and nothing is loaded to learn it (+5% games/s for
+                // deal, the same one, and nothing is loaded to learn it (+4% games/s for
                 // QQ+,AKs vs JJ-99,AQs+).
                 var chosen: [lanes]u64 = index_array;
                 if (!spot.joint_uniform) {

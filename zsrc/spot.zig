@@ -505,9 +505,9 @@ fn first_held(weights: [combos.count]f64) u16 {
 fn build_alias(spot: *Spot, p: usize) void {
     const n = spot.support_len[p];
     if (spot.uniform_weights[p] != 0) {
-        // Equal weights: every entry kept, its own alias, as Vose's construction leaves them
-        // but for the rounding of n / total (which could hand an entry a stray alias once in
-        // 2^52 draws); `sample`'s `alias_pick` then takes the index as the combo.
+        // Equal weights: every entry kept, its own alias, as Vose's construction would leave
+        // them but for rounding (n / total can leave a keep an ulp under 1, with an alias);
+        // `sample`'s `alias_pick` then takes the index as the combo.
         @memset(spot.alias_keep[p][0..n], 1);
         for (spot.alias_other[p][0..n], 0..) |*other, i| other.* = @intCast(i);
         return;
@@ -524,14 +524,14 @@ test "prepare: removal, fixed hands, alias tables that sum to the weights" {
     const spot = try page.create(Spot);
     defer page.destroy(spot);
     var weights: [3 * combos.count]f64 = @splat(0);
-    // Player 0: AcKd only. Player 1: every combo holding the Ac or the 2s, weight 0.5.
-    // Player 2: random.
+    // Player 0: AcKd only. Player 1: every combo holding the Ac or the 2s, weight 0.5 (0.25
+    // for the 2s with an even card). Player 2: random.
     const ace_clubs = 25;
     const king_diamonds = 50;
     weights[combos.index[ace_clubs][king_diamonds]] = 1;
     for (0..52) |o| {
         if (o != ace_clubs) weights[combos.count + combos.index[ace_clubs][o]] = 0.5;
-        if (o != 0) weights[combos.count + combos.index[0][o]] = 0.5;
+        if (o != 0) weights[combos.count + combos.index[0][o]] = if (o % 2 == 0) 0.25 else 0.5;
     }
     for (weights[2 * combos.count ..]) |*w| w.* = 1;
     const board: u64 = (1 << 1) | (1 << 2) | (1 << 3); // 3s 4s 5s
@@ -556,6 +556,14 @@ test "prepare: removal, fixed hands, alias tables that sum to the weights" {
             total += spot.weights[p][c];
         }
         try std.testing.expectApproxEqAbs(spot.totals[p], total, 1e-9);
+    }
+    // Equal weights (player 2, any two cards): every entry kept, its own alias, so the
+    // sampler may take the entry as the draw; player 1's weights differ.
+    try std.testing.expectEqual(@as(f64, 0), spot.uniform_weights[1]);
+    try std.testing.expectEqual(@as(f64, 1), spot.uniform_weights[2]);
+    for (0..spot.support_len[2]) |i| {
+        try std.testing.expectEqual(@as(f64, 1), spot.alias_keep[2][i]);
+        try std.testing.expectEqual(i, spot.alias_other[2][i]);
     }
     // Without the Kd and the 6s: player 2 (random) loses every combo holding either.
     const cards = (@as(u64, 1) << king_diamonds) | (1 << 4);
