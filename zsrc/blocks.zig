@@ -75,7 +75,7 @@ pub fn CardSource(comptime K: type, comptime cards: u32) type {
         pub const spare_rows = (width - lanes * cards + cards - 1) / cards;
 
         pub inline fn prefetch(rows: Rows, first: usize) void {
-            prefetch_ahead(rows.cards.ptr + (first + prefetch_rows) * cards, block_rows * cards);
+            prefetch_ahead(rows.cards, (first + prefetch_rows) * cards, block_rows * cards);
         }
 
         /// Rows `first .. first + lanes`, from one vector load at the first row.
@@ -121,7 +121,7 @@ pub fn SetSource(comptime K: type) type {
         pub const tallies_per_pass = K.tallies_per_pass;
 
         pub inline fn prefetch(rows: Rows, first: usize) void {
-            prefetch_ahead(@ptrCast(rows.sets.ptr + first + prefetch_rows), block_rows * 8);
+            prefetch_ahead(std.mem.sliceAsBytes(rows.sets), (first + prefetch_rows) * 8, block_rows * 8);
         }
 
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
@@ -148,7 +148,7 @@ pub fn AccumulatorSource(comptime K: type) type {
         const Lanes = @Vector(lanes, u64);
 
         pub inline fn prefetch(rows: Rows, first: usize) void {
-            prefetch_ahead(@ptrCast(rows.accumulators.ptr + first + prefetch_rows), block_rows * 16);
+            prefetch_ahead(std.mem.sliceAsBytes(rows.accumulators), (first + prefetch_rows) * 16, block_rows * 16);
         }
 
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
@@ -229,10 +229,12 @@ pub const block_rows = 64;
 /// avx512, in turn; avx2 1.91 → 1.56). Rows already in cache rank as before.
 pub const prefetch_rows = 4 * block_rows;
 
-/// Asks for the `len` bytes from `bytes` (a source points it `prefetch_rows` ahead), a cache
-/// line at a time: a prefetch never faults, so past the rows' end it asks for nothing.
-pub inline fn prefetch_ahead(bytes: [*]const u8, comptime len: usize) void {
-    inline for (0..(len + 63) / 64) |line| @prefetch(bytes + 64 * line, .{});
+/// Asks for `len` bytes of `bytes` from `start` (a source's rows `prefetch_rows` ahead), a
+/// cache line at a time; nothing once `start` is past the end (the last blocks, and the
+/// equity sampler's small blocks of games, have nothing ahead to ask for).
+pub inline fn prefetch_ahead(bytes: []const u8, start: usize, comptime len: usize) void {
+    if (start >= bytes.len) return;
+    inline for (0..(len + 63) / 64) |line| @prefetch(bytes.ptr + start + 64 * line, .{});
 }
 
 /// What the first two passes over a block leave: which hands hold a flush (bit i, hand i)

@@ -147,8 +147,8 @@ fn rank_block(
     };
     const groups = Groups{ .boards = boards, .holes = holes, .first_row = first_row };
     const ahead = first_row + blocks.prefetch_rows / players; // about as many bytes ahead
-    blocks.prefetch_ahead(holes.ptr + ahead * players * 2, layout.rows_per_block * players * 2);
-    if (board_cards > 0) blocks.prefetch_ahead(boards.ptr + ahead * board_cards, layout.rows_per_block * board_cards);
+    blocks.prefetch_ahead(holes, ahead * players * 2, layout.rows_per_block * players * 2);
+    blocks.prefetch_ahead(boards, ahead * board_cards, layout.rows_per_block * board_cards);
     const passes = blocks.tally_and_look_up(
         lanes,
         1,
