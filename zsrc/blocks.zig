@@ -11,12 +11,6 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 
-/// The calling convention the row sources declare LLVM's vector intrinsics with
-/// (`extern fn @"llvm.x86…"`): SysV passes vectors in registers on every OS. Windows x64's C
-/// convention would pass them by reference, which LLVM cannot select as an intrinsic, so the
-/// Windows build would fail with the C default.
-pub const intrinsic: std.builtin.CallingConvention = .{ .x86_64_sysv = .{} };
-
 /// Rows laid one to a qword in vectors of `width` bytes (`width / 8` rows): the shuffle masks
 /// and masks both vector levels build their card-id tallies from.
 pub fn QwordRows(comptime width: u32) type {

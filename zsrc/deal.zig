@@ -6,14 +6,14 @@
 //! size or start row.
 //!
 //! On the avx512 level rows are dealt `lanes` abreast in vectors: the same words, the same
-//! draws, the same select (`bits.nth_set_bit_lanes`), so the same cards as every other level.
-//! A row's cards wait on each other (the deck each is taken from); rows side by side are
-//! independent chains, where the scalar loop spends a hash, a 128-bit multiply, a PDEP and
-//! a byte store on each card in turn.
+//! draws, and the same cards as every other level, each found by its place in the deck
+//! (`deck_lanes.zig`), where the scalar loop spends a hash, a 128-bit multiply, a PDEP and a
+//! byte store on each card in turn.
 const std = @import("std");
 const eval = @import("eval.zig");
 const bits = @import("bits.zig");
 const random = @import("random.zig");
+const deck_lanes = @import("deck_lanes.zig");
 const assert = std.debug.assert;
 
 /// Deals `out.len / k` rows of `k` distinct cards from `deck`, rows numbered from `first_row`.
@@ -22,16 +22,14 @@ pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
     assert(out.len % k == 0);
     const rows = out.len / k;
     var i: usize = 0;
-    if (comptime bits.has_vector_select) {
+    if (comptime deck_lanes.available) {
         while (i + lanes <= rows) : (i += lanes) deal_lanes(key, first_row + i, k, deck, out[i * k ..]);
     }
     for (i..rows) |r| deal_row(key, first_row + r, deck, out[r * k ..][0..k]);
 }
 
-/// Rows dealt side by side on the vector level: four AVX-512 vectors' worth, enough chains
-/// in flight to hide a select's latency (8 lanes are latency-bound, as in Monte Carlo's
-/// deal, equity_sample.zig).
-const lanes = 32;
+/// Rows dealt side by side on the vector level: a byte each in one AVX-512 vector.
+const lanes = deck_lanes.lanes;
 
 /// Row `row`: `out.len` cards.
 fn deal_row(key: u64, row: u64, deck: u64, out: []u8) void {
@@ -55,15 +53,15 @@ fn deal_lanes(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
     // `draw_word`'s counter, row × draws_per_row + j, times the gamma: the row's part once.
     const rows = @as(Lanes, @splat(first_row)) +% std.simd.iota(u64, lanes);
     const bases = @as(Lanes, @splat(key)) +% rows *% @as(Lanes, @splat(random.draws_per_row *% random.golden_gamma));
-    var decks: Lanes = @splat(deck);
+    var places: deck_lanes.DeckLanes(eval.card_count) = .init(deck);
     // Card j of row l in byte j % 8 of `packed_words[j / 8][l]`.
     var packed_words: [(eval.card_count + 7) / 8][lanes]u64 = undefined;
     var chunk: Lanes = @splat(0);
     var j: u32 = 0;
     while (j < k) : (j += 1) {
         const words = random.mix64_lanes(lanes, bases +% @as(Lanes, @splat(@as(u64, j) *% random.golden_gamma)));
-        const cards = bits.nth_set_bit_lanes(lanes, decks, random.below_lanes(lanes, words, deck_size - j));
-        decks &= ~(@as(Lanes, @splat(1)) << @intCast(cards));
+        const n: deck_lanes.Bytes = @intCast(random.below_lanes(lanes, words, deck_size - j));
+        const cards: Lanes = places.take(n);
         chunk |= cards << @splat(@as(u6, @intCast(j % 8 * 8)));
         if (j % 8 == 7 or j + 1 == k) {
             packed_words[j / 8] = chunk;

@@ -22,9 +22,10 @@
 const std = @import("std");
 const builtin = @import("builtin");
 const eval = @import("eval.zig");
+const bits = @import("bits.zig");
 const parse = @import("parse.zig");
 const blocks = @import("blocks.zig");
-const intrinsic = blocks.intrinsic;
+const intrinsic = bits.intrinsic;
 const level = @This();
 
 /// Whether this build's CPU level has these kernels (kernels.zig's avx512 level does).

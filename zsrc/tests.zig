@@ -11,6 +11,7 @@ comptime {
     _ = @import("batch.zig");
     _ = @import("parse.zig");
     _ = @import("deal.zig");
+    _ = @import("deck_lanes.zig");
     _ = @import("enumerate.zig");
     _ = @import("columns.zig");
     _ = @import("equity.zig");

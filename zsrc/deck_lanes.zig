@@ -1,0 +1,134 @@
+//! Cards dealt from one deck in 64 lanes at once, a byte a lane (AVX-512 VBMI): the n-th
+//! card still in each lane's deck, found without a select.
+//!
+//! Every lane starts from the same deck, whose cards in ascending order are one 64-byte
+//! table (`vpermb` reads it). A lane's deck is that table less the places taken from it.
+//! The n-th card left sits at place j = n + (places taken at or below j); a taken place t
+//! is at or below j exactly when the places left below t, t less the taken ones below it,
+//! are at most n. So each taken card is kept as that count, `left_below`, and a draw
+//! compares n with every one of them independently (no chain through a sorted list): the
+//! ones at most n add one to the place, the others have one place fewer below them once j
+//! is out, and j joins them as n. Three byte-vector operations per card taken serve all 64
+//! lanes, where the broadword select on bit sets it replaced cost about 27 per eight lanes,
+//! each of its cards waiting on the deck the one before left. The card is the one a
+//! select on the lane's deck as a bit set gives: the same cards as every other level.
+const std = @import("std");
+const builtin = @import("builtin");
+const eval = @import("eval.zig");
+const bits = @import("bits.zig");
+
+/// Whether this compilation's CPU permutes bytes across a 64-byte vector (`vpermb`, the
+/// avx512 level's VBMI).
+pub const available = builtin.cpu.arch == .x86_64 and
+    std.Target.x86.featureSetHasAll(builtin.cpu.features, .{ .avx512bw, .avx512vbmi });
+
+pub const lanes = 64;
+pub const Bytes = @Vector(lanes, u8);
+
+extern fn @"llvm.x86.avx512.permvar.qi.512"(Bytes, Bytes) callconv(bits.intrinsic) Bytes;
+
+/// `vpermb`: each byte of `index` picks `table[index & 63]`.
+inline fn lookup(table: Bytes, index: Bytes) Bytes {
+    return @"llvm.x86.avx512.permvar.qi.512"(table, index);
+}
+
+/// A deck dealt in 64 lanes, at most `taken_max` cards out of each.
+pub fn DeckLanes(comptime taken_max: usize) type {
+    return struct {
+        const Self = @This();
+
+        /// Byte p: the deck's p-th card, ascending.
+        cards: Bytes,
+        /// Byte c: where card c sits among `cards` (cards outside the deck: anything).
+        places: Bytes,
+        /// For each card out of each lane's deck, the places left below it:
+        /// `left_below[0..len]`.
+        left_below: [taken_max]Bytes = undefined,
+        len: usize = 0,
+
+        pub fn init(deck: u64) Self {
+            std.debug.assert(deck & ~eval.full_deck == 0);
+            var cards: [lanes]u8 = @splat(0);
+            var places: [lanes]u8 = @splat(0);
+            var rest = deck;
+            var p: u8 = 0;
+            while (rest != 0) : (rest &= rest - 1) {
+                const card: u8 = @ctz(rest);
+                cards[p] = card;
+                places[card] = p;
+                p += 1;
+            }
+            return .{ .cards = cards, .places = places };
+        }
+
+        /// Takes `count` cards out of each lane's deck before any draw: lane l's are the set
+        /// bits of `sets[l]` (`count` of them in every lane, all in the deck).
+        pub fn remove_sets(deck: *Self, sets: @Vector(lanes, u64), count: usize) void {
+            std.debug.assert(deck.len == 0 and count <= taken_max);
+            var rest = sets;
+            for (0..count) |m| {
+                // Lowest card first: the m-th taken has m taken below it.
+                const card: Bytes = @intCast(@ctz(rest));
+                rest &= rest -% @as(@Vector(lanes, u64), @splat(1));
+                deck.left_below[m] = lookup(deck.places, card) -% @as(Bytes, @splat(@intCast(m)));
+            }
+            deck.len = count;
+            std.debug.assert(@reduce(.Or, rest) == 0);
+        }
+
+        /// Each lane's `n`-th card still in its deck, taken out; `n` below the cards left.
+        pub inline fn take(deck: *Self, n: Bytes) Bytes {
+            std.debug.assert(deck.len < taken_max);
+            const one: Bytes = @splat(1);
+            const zero: Bytes = @splat(0);
+            var place = n;
+            for (deck.left_below[0..deck.len]) |*left| {
+                const below = left.* <= n;
+                place +%= @select(u8, below, one, zero);
+                left.* -%= @select(u8, below, zero, one);
+            }
+            deck.left_below[deck.len] = n;
+            deck.len += 1;
+            return lookup(deck.cards, place);
+        }
+    };
+}
+
+test "DeckLanes: each card is the n-th left, as a select on the lane's bit set gives" {
+    if (!available) return error.SkipZigTest;
+    const random = @import("random.zig");
+    var x: u64 = 2024;
+    for (0..200) |round| {
+        x = random.mix64(x);
+        const deck = eval.full_deck & ~(x & random.mix64(x +% 1) & random.mix64(x +% 2));
+        var removed: [lanes]u64 = @splat(0);
+        var left: [lanes]u64 = @splat(deck);
+        // Two cards out of every lane first (as range players' are), then draws to the end.
+        const seeded: usize = if (round % 2 == 0) 2 else 0;
+        for (0..lanes) |l| {
+            for (0..seeded) |_| {
+                x = random.mix64(x);
+                const card = bits.nth_set_bit(left[l], @intCast(x % @popCount(left[l])));
+                removed[l] |= @as(u64, 1) << card;
+                left[l] &= ~(@as(u64, 1) << card);
+            }
+        }
+        var lanes_deck: DeckLanes(eval.card_count) = .init(deck);
+        lanes_deck.remove_sets(removed, seeded);
+        const size: usize = @popCount(deck) - seeded;
+        for (0..size) |k| {
+            var n: [lanes]u8 = undefined;
+            for (&n) |*v| {
+                x = random.mix64(x);
+                // Every place, the last card left among them.
+                v.* = @intCast(if (x & 7 == 0) size - k - 1 else x % (size - k));
+            }
+            const cards: [lanes]u8 = lanes_deck.take(n);
+            for (0..lanes) |l| {
+                const expected = bits.nth_set_bit(left[l], n[l]);
+                try std.testing.expectEqual(@as(u8, expected), cards[l]);
+                left[l] &= ~(@as(u64, 1) << expected);
+            }
+        }
+    }
+}
