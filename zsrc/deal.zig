@@ -23,7 +23,8 @@ pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
     const rows = out.len / k;
     var i: usize = 0;
     if (comptime deck_lanes.available) {
-        while (i + lanes <= rows) : (i += lanes) deal_lanes(key, first_row + i, k, deck, out[i * k ..]);
+        const table: deck_lanes.Table = .of(deck);
+        while (i + lanes <= rows) : (i += lanes) deal_lanes(key, first_row + i, k, deck, table, out[i * k ..]);
     }
     for (i..rows) |r| deal_row(key, first_row + r, deck, out[r * k ..][0..k]);
 }
@@ -47,13 +48,13 @@ fn deal_row(key: u64, row: u64, deck: u64, out: []u8) void {
 /// `out` runs to the end of the caller's buffer: a row is written a word at a time, the
 /// bytes past its end overwritten by the rows after it, and only the buffer's last bytes
 /// are written one by one.
-fn deal_lanes(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
+fn deal_lanes(key: u64, first_row: u64, k: u32, deck: u64, table: deck_lanes.Table, out: []u8) void {
     const Lanes = @Vector(lanes, u64);
     const deck_size: u32 = @popCount(deck);
     // `draw_word`'s counter, row × draws_per_row + j, times the gamma: the row's part once.
     const rows = @as(Lanes, @splat(first_row)) +% std.simd.iota(u64, lanes);
     const bases = @as(Lanes, @splat(key)) +% rows *% @as(Lanes, @splat(random.draws_per_row *% random.golden_gamma));
-    var places: deck_lanes.DeckLanes(eval.card_count) = .init(deck);
+    var places: deck_lanes.DeckLanes(eval.card_count) = .{ .table = table };
     // Card j of row l in byte j % 8 of `packed_words[j / 8][l]`.
     var packed_words: [(eval.card_count + 7) / 8][lanes]u64 = undefined;
     var chunk: Lanes = @splat(0);

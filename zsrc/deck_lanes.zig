@@ -32,34 +32,41 @@ inline fn lookup(table: Bytes, index: Bytes) Bytes {
     return @"llvm.x86.avx512.permvar.qi.512"(table, index);
 }
 
+/// A deck's cards in ascending order, as `vpermb` tables: built once for every game dealt
+/// from that deck (48 steps of a scalar loop, a few instructions a game if built for each
+/// 64 games).
+pub const Table = struct {
+    /// Byte p: the deck's p-th card, ascending.
+    cards: Bytes,
+    /// Byte c: where card c sits among `cards` (cards outside the deck: anything).
+    places: Bytes,
+
+    pub fn of(deck: u64) Table {
+        std.debug.assert(deck & ~eval.full_deck == 0);
+        var cards: [lanes]u8 = @splat(0);
+        var places: [lanes]u8 = @splat(0);
+        var rest = deck;
+        var p: u8 = 0;
+        while (rest != 0) : (rest &= rest - 1) {
+            const card: u8 = @ctz(rest);
+            cards[p] = card;
+            places[card] = p;
+            p += 1;
+        }
+        return .{ .cards = cards, .places = places };
+    }
+};
+
 /// A deck dealt in 64 lanes, at most `taken_max` cards out of each.
 pub fn DeckLanes(comptime taken_max: usize) type {
     return struct {
         const Self = @This();
 
-        /// Byte p: the deck's p-th card, ascending.
-        cards: Bytes,
-        /// Byte c: where card c sits among `cards` (cards outside the deck: anything).
-        places: Bytes,
+        table: Table,
         /// For each card out of each lane's deck, the places left below it:
         /// `left_below[0..len]`.
         left_below: [taken_max]Bytes = undefined,
         len: usize = 0,
-
-        pub fn init(deck: u64) Self {
-            std.debug.assert(deck & ~eval.full_deck == 0);
-            var cards: [lanes]u8 = @splat(0);
-            var places: [lanes]u8 = @splat(0);
-            var rest = deck;
-            var p: u8 = 0;
-            while (rest != 0) : (rest &= rest - 1) {
-                const card: u8 = @ctz(rest);
-                cards[p] = card;
-                places[card] = p;
-                p += 1;
-            }
-            return .{ .cards = cards, .places = places };
-        }
 
         /// Takes `count` cards out of each lane's deck before any draw: lane l's are the set
         /// bits of `sets[l]` (`count` of them in every lane, all in the deck).
@@ -70,7 +77,7 @@ pub fn DeckLanes(comptime taken_max: usize) type {
                 // Lowest card first: the m-th taken has m taken below it.
                 const card: Bytes = @intCast(@ctz(rest));
                 rest &= rest -% @as(@Vector(lanes, u64), @splat(1));
-                deck.left_below[m] = lookup(deck.places, card) -% @as(Bytes, @splat(@intCast(m)));
+                deck.left_below[m] = lookup(deck.table.places, card) -% @as(Bytes, @splat(@intCast(m)));
             }
             deck.len = count;
             std.debug.assert(@reduce(.Or, rest) == 0);
@@ -89,7 +96,7 @@ pub fn DeckLanes(comptime taken_max: usize) type {
             }
             deck.left_below[deck.len] = n;
             deck.len += 1;
-            return lookup(deck.cards, place);
+            return lookup(deck.table.cards, place);
         }
     };
 }
@@ -113,7 +120,7 @@ test "DeckLanes: each card is the n-th left, as a select on the lane's bit set g
                 left[l] &= ~(@as(u64, 1) << card);
             }
         }
-        var lanes_deck: DeckLanes(eval.card_count) = .init(deck);
+        var lanes_deck: DeckLanes(eval.card_count) = .{ .table = .of(deck) };
         lanes_deck.remove_sets(removed, seeded);
         const size: usize = @popCount(deck) - seeded;
         for (0..size) |k| {

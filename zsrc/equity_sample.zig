@@ -190,10 +190,13 @@ fn Run(comptime players: usize) type {
         accept_by_weight: bool = false,
         /// The spot's table of the range players' deals, if it has one.
         joint: []const spot_zig.JointDeal(players) = &.{},
+        /// The deck every game starts from, as `Deal` finds cards by place in it.
+        deck_table: if (deck_lanes.available) deck_lanes.Table else void = undefined,
 
         fn init(spot: *const Spot) Self {
             var run: Self = .{ .spot = spot };
             if (spot.joint_len > 0) run.joint = spot.joint_table(players);
+            if (deck_lanes.available) run.deck_table = .of(eval.full_deck & ~spot.out_cards());
             for (0..players) |p| {
                 if (spot.is_fixed(p)) {
                     run.fixed_combo[p] = spot.support[p][0];
@@ -345,7 +348,7 @@ fn Run(comptime players: usize) type {
                 // One deck for every lane, the range players' cards taken out of each.
                 const out = run.spot.out_cards();
                 const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
-                deal.places = .init(eval.full_deck & ~out);
+                deal.places = .{ .table = run.deck_table };
                 deal.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
                 deal.size = @intCast(@popCount(eval.full_deck & ~out) - 2 * run.drawn_len);
             } else {
