@@ -28,7 +28,11 @@ def results_at(level: str) -> dict[str, np.ndarray]:
         # Monte Carlo deals its games in vectors on some levels: the same games on every one.
         **{
             f"equity {spot}": np.concatenate([result.wins, result.ties])
-            for spot, board in ((("random",) * 3, ""), (("QQ+,AKs", "random", "AA"), "2c7d9h"))
+            for spot, board in (
+                (("random",) * 3, ""),
+                (("QQ+,AKs", "random", "AA"), "2c7d9h"),
+                (("AKs", "random", "random", "random"), ""),
+            )
             for result in [pp.equity(list(spot), board=board, games=100_000, seed=3, exact=False)]
         },
     }

@@ -72,6 +72,7 @@ pub fn DeckLanes(comptime taken_max: usize) type {
         /// bits of `sets[l]` (`count` of them in every lane, all in the deck).
         pub fn remove_sets(deck: *Self, sets: @Vector(lanes, u64), count: usize) void {
             std.debug.assert(deck.len == 0 and count <= taken_max);
+            std.debug.assert(@reduce(.And, @popCount(sets) == @as(@Vector(lanes, u7), @splat(@intCast(count)))));
             var rest = sets;
             for (0..count) |m| {
                 // Lowest card first: the m-th taken has m taken below it.

@@ -785,3 +785,56 @@ test "sample: known hands close to exact, the same games whatever the split" {
     // AA vs KK: 81.95% exactly (pp.equity's exact count); 20,000 games: stderr 0.27%.
     try std.testing.expect(@abs(aces.shares / pot_units / aces.games - 0.8195) < 0.012);
 }
+
+test "sample: range and random players, every game counted once, the same whatever the split" {
+    const page = std.heap.page_allocator;
+    const spot = try page.create(Spot);
+    defer page.destroy(spot);
+    const players = 4;
+    // AA, random, KK or QQ, random: one range player then two (a table of their deals).
+    var weights: [players * combos.count]f64 = @splat(0);
+    for (0..4) |a| for (a + 1..4) |b| {
+        weights[combos.index[12 * 4 + a][12 * 4 + b]] = 1;
+        weights[2 * combos.count + combos.index[11 * 4 + a][11 * 4 + b]] = 1;
+        weights[2 * combos.count + combos.index[10 * 4 + a][10 * 4 + b]] = 1;
+    };
+    @memset(weights[combos.count..][0..combos.count], 1);
+    @memset(weights[3 * combos.count ..][0..combos.count], 1);
+    const n = players * spot_zig.slots;
+    const counts = try page.alloc(Counts, n);
+    defer page.free(counts);
+    const whole = try page.alloc(Sums, n);
+    defer page.free(whole);
+    const split = try page.alloc(Sums, n);
+    defer page.free(split);
+    for ([_]bool{ false, true }) |joint| {
+        if (joint) {
+            try std.testing.expectEqual(spot_zig.Result.ok, spot_zig.prepare(spot, &weights, players, 0b1010, 0, 0));
+            spot_zig.prepare_joint(spot, page);
+            try std.testing.expect(spot.joint_len > 0);
+        } else {
+            // AA alone holds a range: the random players and KK,QQ's place taken by a third.
+            var one_range = weights;
+            @memset(one_range[2 * combos.count ..][0..combos.count], 1);
+            try std.testing.expectEqual(spot_zig.Result.ok, spot_zig.prepare(spot, &one_range, players, 0b1110, 0, 0));
+        }
+        defer spot_zig.release_joint(spot, page);
+        @memset(whole, .{});
+        @memset(split, .{});
+        const key = random.seed_key(9);
+        sample(spot, key, 0, 10_000, counts, whole);
+        sample(spot, key, 0, 4_321, counts, split);
+        sample(spot, key, 4_321, 5_679, counts, split);
+        try std.testing.expectEqualSlices(Sums, whole, split);
+        var shares: f64 = 0;
+        for (0..players) |p| {
+            var games: f64 = 0;
+            for (whole[p * spot_zig.slots ..][0..spot_zig.slots]) |sums| {
+                games += sums.games;
+                shares += sums.shares;
+            }
+            try std.testing.expectEqual(@as(f64, 10_000), games);
+        }
+        try std.testing.expectEqual(@as(f64, 10_000 * pot_units), shares);
+    }
+}
