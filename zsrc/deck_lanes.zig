@@ -8,9 +8,9 @@
 //! are at most n. So each taken card is kept as that count, `left_below`, and a draw
 //! compares n with every one of them independently (no chain through a sorted list): the
 //! ones at most n add one to the place, the others have one place fewer below them once j
-//! is out, and j joins them as n. Three byte-vector operations per card taken serve all 64
-//! lanes, where the broadword select on bit sets it replaced cost about 27 per eight lanes,
-//! each of its cards waiting on the deck the one before left. The card is the one a
+//! is out, and j joins them as n. A compare and two byte adds per card taken serve all 64
+//! lanes, where the broadword select on bit sets it replaced cost about 27 operations per
+//! eight lanes, each of its cards waiting on the deck the one before left. The card is the one a
 //! select on the lane's deck as a bit set gives: the same cards as every other level.
 const std = @import("std");
 const builtin = @import("builtin");

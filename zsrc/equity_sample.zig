@@ -758,6 +758,26 @@ inline fn draw_without(spot: *const Spot, p: usize, used: u64, left: f64, stream
     return last; // rounding: the target fell past the last combo's running sum
 }
 
+/// For tests: `games` games of the stream `key` in one call, checked equal to the same games
+/// split at `cut` over two calls; returns the one call's sums (the caller frees them).
+fn sample_checked_split(spot: *const Spot, key: u64, games: u64, cut: u64) ![]Sums {
+    const page = std.heap.page_allocator;
+    const n = spot.players * spot_zig.slots;
+    const counts = try page.alloc(Counts, n);
+    defer page.free(counts);
+    const split = try page.alloc(Sums, n);
+    defer page.free(split);
+    const whole = try page.alloc(Sums, n);
+    errdefer page.free(whole);
+    @memset(whole, .{});
+    @memset(split, .{});
+    sample(spot, key, 0, games, counts, whole);
+    sample(spot, key, 0, cut, counts, split);
+    sample(spot, key, cut, games - cut, counts, split);
+    try std.testing.expectEqualSlices(Sums, whole, split);
+    return whole;
+}
+
 test "sample: known hands close to exact, the same games whatever the split" {
     const page = std.heap.page_allocator;
     const spot = try page.create(Spot);
@@ -766,20 +786,8 @@ test "sample: known hands close to exact, the same games whatever the split" {
     weights[combos.index[12][25]] = 1; // As Ac
     weights[combos.count + combos.index[11][24]] = 1; // Ks Kc
     try std.testing.expectEqual(spot_zig.Result.ok, spot_zig.prepare(spot, &weights, 2, 0, 0, 0));
-    const n = 2 * spot_zig.slots;
-    const counts = try page.alloc(Counts, n);
-    defer page.free(counts);
-    const whole = try page.alloc(Sums, n);
+    const whole = try sample_checked_split(spot, random.seed_key(1), 20_000, 7_001);
     defer page.free(whole);
-    const split = try page.alloc(Sums, n);
-    defer page.free(split);
-    @memset(whole, .{});
-    @memset(split, .{});
-    const key = random.seed_key(1);
-    sample(spot, key, 0, 20_000, counts, whole);
-    sample(spot, key, 0, 7_001, counts, split);
-    sample(spot, key, 7_001, 12_999, counts, split);
-    try std.testing.expectEqualSlices(Sums, whole, split);
     const aces = whole[combos.index[12][25]];
     try std.testing.expectEqual(@as(f64, 20_000), aces.games);
     // AA vs KK: 81.95% exactly (pp.equity's exact count); 20,000 games: stderr 0.27%.
@@ -800,13 +808,6 @@ test "sample: range and random players, every game counted once, the same whatev
     };
     @memset(weights[combos.count..][0..combos.count], 1);
     @memset(weights[3 * combos.count ..][0..combos.count], 1);
-    const n = players * spot_zig.slots;
-    const counts = try page.alloc(Counts, n);
-    defer page.free(counts);
-    const whole = try page.alloc(Sums, n);
-    defer page.free(whole);
-    const split = try page.alloc(Sums, n);
-    defer page.free(split);
     for ([_]bool{ false, true }) |joint| {
         if (joint) {
             try std.testing.expectEqual(spot_zig.Result.ok, spot_zig.prepare(spot, &weights, players, 0b1010, 0, 0));
@@ -819,13 +820,8 @@ test "sample: range and random players, every game counted once, the same whatev
             try std.testing.expectEqual(spot_zig.Result.ok, spot_zig.prepare(spot, &one_range, players, 0b1110, 0, 0));
         }
         defer spot_zig.release_joint(spot, page);
-        @memset(whole, .{});
-        @memset(split, .{});
-        const key = random.seed_key(9);
-        sample(spot, key, 0, 10_000, counts, whole);
-        sample(spot, key, 0, 4_321, counts, split);
-        sample(spot, key, 4_321, 5_679, counts, split);
-        try std.testing.expectEqualSlices(Sums, whole, split);
+        const whole = try sample_checked_split(spot, random.seed_key(9), 10_000, 4_321);
+        defer page.free(whole);
         var shares: f64 = 0;
         for (0..players) |p| {
             var games: f64 = 0;
