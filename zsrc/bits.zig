@@ -15,6 +15,14 @@ pub const has_pdep = builtin.cpu.arch == .x86_64 and
 /// build would fail with the C default.
 pub const intrinsic: std.builtin.CallingConvention = .{ .x86_64_sysv = .{} };
 
+extern fn @"llvm.x86.avx512.permvar.qi.512"(@Vector(64, u8), @Vector(64, u8)) callconv(intrinsic) @Vector(64, u8);
+
+/// `vpermb` (AVX-512 VBMI, the avx512 level's): each byte of `index` picks
+/// `table[index & 63]`.
+pub inline fn lookup64(table: @Vector(64, u8), index: @Vector(64, u8)) @Vector(64, u8) {
+    return @"llvm.x86.avx512.permvar.qi.512"(table, index);
+}
+
 /// Position of the `n`-th (from 0) set bit of `set`; `n < @popCount(set)`.
 pub inline fn nth_set_bit(set: u64, n: u32) u6 {
     if (comptime has_pdep) {

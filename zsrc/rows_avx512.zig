@@ -47,15 +47,11 @@ pub const Eight = blocks.Tallied(rows_per_vector);
 /// sets 0.97 either way.
 const two_tallies_a_pass = 2;
 
-extern fn @"llvm.x86.avx512.permvar.qi.512"(Bytes, Bytes) callconv(intrinsic) Bytes;
 extern fn @"llvm.x86.avx512.vpermi2var.qi.512"(Bytes, Bytes, Bytes) callconv(intrinsic) Bytes;
 extern fn @"llvm.x86.avx512.pmultishift.qb.512"(Bytes, Bytes) callconv(intrinsic) Bytes;
 extern fn @"llvm.x86.avx512.psad.bw.512"(Bytes, Bytes) callconv(intrinsic) Lanes;
 
-/// `vpermb`: each byte of `index` picks `table[index & 63]`.
-inline fn lookup64(table: Bytes, index: Bytes) Bytes {
-    return @"llvm.x86.avx512.permvar.qi.512"(table, index);
-}
+const lookup64 = bits.lookup64;
 
 /// `vpermi2b`: each byte of `index` picks `table[index & 127]` from two registers.
 pub inline fn lookup128(table: [2]Bytes, index: Bytes) Bytes {
