@@ -8,7 +8,7 @@ const builtin = @import("builtin");
 const kernel_abi = @import("kernel_abi.zig");
 
 /// CPU levels with kernels in this library, each a superset of the one before. `avx2`
-/// (AVX2 + BMI2, x86-64-v3) and `avx512` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ) exist on
+/// (AVX2 + BMI2, x86-64-v3) and `avx512` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ, VNNI, GFNI) exist on
 /// x86-64 only; `baseline` runs on any CPU of the target architecture.
 pub const Level = enum(u32) { baseline = 0, avx2 = 1, avx512 = 2 };
 
@@ -48,14 +48,15 @@ fn cpu_has_avx2_level() bool {
 }
 
 /// Whether this CPU runs the avx512 kernels: the avx2 level, AVX-512 F, DQ, CD, BW, VL,
-/// VBMI, BITALG and VPOPCNTDQ, and an OS that saves the mask and 512-bit registers.
+/// VBMI, BITALG, VPOPCNTDQ, VNNI and GFNI (every CPU with the first three has the last two:
+/// Ice Lake, Zen 4 and later), and an OS that saves the mask and 512-bit registers.
 fn cpu_has_avx512_level() bool {
     if (!is_x86_64 or !cpu_has_avx2_level()) return false;
     // XCR0: XMM, YMM, opmask, upper halves of ZMM0-15, ZMM16-31.
     if (xgetbv0() & 0b1110_0110 != 0b1110_0110) return false;
     const leaf7 = cpuid(7, 0);
     const ebx_wanted: u32 = (1 << 16) | (1 << 17) | (1 << 28) | (1 << 30) | (1 << 31); // F DQ CD BW VL
-    const ecx_wanted: u32 = (1 << 1) | (1 << 12) | (1 << 14); // VBMI BITALG VPOPCNTDQ
+    const ecx_wanted: u32 = (1 << 1) | (1 << 8) | (1 << 11) | (1 << 12) | (1 << 14); // VBMI GFNI VNNI BITALG VPOPCNTDQ
     return leaf7.ebx & ebx_wanted == ebx_wanted and leaf7.ecx & ecx_wanted == ecx_wanted;
 }
 
