@@ -271,7 +271,7 @@ const Avx512 = struct {
         const built = rows_avx512.lookup128(.{ board_bytes, hole_window }, plan.indices[group]);
         const ids = @select(
             u8,
-            rows_avx512.layout.card_places(board_cards + 2),
+            comptime rows_avx512.layout.card_places(board_cards + 2),
             built,
             @as(Bytes, @splat(rows_avx512.filler)),
         );
