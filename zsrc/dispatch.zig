@@ -8,8 +8,8 @@ const builtin = @import("builtin");
 const kernel_abi = @import("kernel_abi.zig");
 
 /// CPU levels with kernels in this library, each a superset of the one before. `avx2`
-/// (AVX2 + BMI2, x86-64-v3) and `avx512` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ, VNNI, GFNI) exist on
-/// x86-64 only; `baseline` runs on any CPU of the target architecture.
+/// (AVX2 + BMI2, x86-64-v3) and `avx512` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ, VNNI, GFNI)
+/// exist on x86-64 only; `baseline` runs on any CPU of the target architecture.
 pub const Level = enum(u32) { baseline = 0, avx2 = 1, avx512 = 2 };
 
 const is_x86_64 = builtin.cpu.arch == .x86_64;
@@ -56,7 +56,8 @@ fn cpu_has_avx512_level() bool {
     if (xgetbv0() & 0b1110_0110 != 0b1110_0110) return false;
     const leaf7 = cpuid(7, 0);
     const ebx_wanted: u32 = (1 << 16) | (1 << 17) | (1 << 28) | (1 << 30) | (1 << 31); // F DQ CD BW VL
-    const ecx_wanted: u32 = (1 << 1) | (1 << 8) | (1 << 11) | (1 << 12) | (1 << 14); // VBMI GFNI VNNI BITALG VPOPCNTDQ
+    // VBMI, GFNI, VNNI, BITALG, VPOPCNTDQ.
+    const ecx_wanted: u32 = (1 << 1) | (1 << 8) | (1 << 11) | (1 << 12) | (1 << 14);
     return leaf7.ebx & ebx_wanted == ebx_wanted and leaf7.ecx & ecx_wanted == ecx_wanted;
 }
 

@@ -1,7 +1,7 @@
 //! AVX-512 tallies of rows of cards, eight rows a vector: card ids (uint8 `(N, 5..7)`), card
 //! sets (uint64), accumulators, and card text of seven cards. The avx512 kernel level
-//! (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ, VNNI, GFNI) has them; blocks.zig ranks blocks of rows from them
-//! and showdown.zig builds showdown hands for `tally_ids`.
+//! (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ, VNNI, GFNI) has them; blocks.zig ranks blocks of
+//! rows from them and showdown.zig builds showdown hands for `tally_ids`.
 //!
 //! What the wider registers buy over rows_avx2.zig is not only twice the rows: `vpermb`
 //! looks a byte up in a 64-entry table, so a card id indexes its multiplier's byte planes
@@ -102,12 +102,12 @@ pub const is_card = layout.card_places(cards_per_row);
 
 /// Eight rows of `cards` (5..7) card ids, one to a qword, the other bytes the filler.
 ///
-/// Chosen for Intel's two 512-bit ports as much as for Zen's four: on Ice Lake (and Golden
-/// Cove) every shuffle, `vpsadbw` and compare into a mask goes to port 5 alone, so the
+/// Chosen for Intel's two 512-bit ports as much as for Zen's four: on Ice Lake every
+/// shuffle, `vpsadbw` and compare into a mask goes to port 5 alone, so the
 /// planes are summed by `vpdpbusd` (port 0) and the suits counted by one lookup, a bit
 /// transpose (`vgf2p8affineqb`) and `vpopcntb`, where two lookups and two `vpsadbw` did;
 /// the validation's compares chain through their masks. 7-card ids in cache, Xeon Ice Lake,
-/// one thread: 0.847 -> 0.684 ns a hand for this tally.
+/// one thread: 0.847 -> 0.684 ns a hand for this tally (not yet timed on Zen 5).
 pub inline fn tally_ids(comptime cards: u32, ids: Bytes) Eight {
     comptime std.debug.assert(cards >= 5 and cards <= cards_per_row);
     // Each plane's bytes summed four to a dword, the sums shifted a plane up before the
