@@ -5,14 +5,16 @@
 //!
 //! What the wider registers buy over rows_avx2.zig is not only twice the rows: `vpermb`
 //! looks a byte up in a 64-entry table, so a card id indexes its multiplier's byte planes
-//! and its suit counter directly, with no split into suit and value first, and `vpermi2b`
+//! and its suit bit directly, with no split into suit and value first, and `vpermi2b`
 //! (128 entries) and `vpmultishiftqb` (eight unaligned bytes of a qword) let a card set be
 //! tallied in registers too:
 //! - ids: one 64-byte load holds eight rows; `vpermb` spreads them one to a qword, with a
 //!   filler id past the deck (63) in each row's spare bytes, which every table maps to 0;
+//!   the planes summed by `vpdpbusd`, the suits counted by a bit transpose (`tally_ids`);
 //! - sets: each suit's 13 bits are split into a low chunk (values 0..5, `vpermb`) and a high
 //!   chunk (values 6..12, `vpermi2b`), whose multipliers' byte planes are summed per qword by
-//!   `vpsadbw`; `vpopcntb` counts the suits;
+//!   `vpsadbw` (not yet moved to `vpdpbusd` as the ids' are: untimed on Intel); `vpopcntb`
+//!   counts the suits;
 //! - accumulators: the mask tallied as a set, the key held to what its cards make;
 //! - text: each card's value and suit characters gathered by `vpermi2b`, decoded through
 //!   128-entry tables.
