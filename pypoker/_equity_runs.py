@@ -300,21 +300,28 @@ def _suit_classes(deals: np.ndarray, board: int, dead: int) -> tuple[np.ndarray,
     lexicographically); returns the distinct classes and each deal's class index."""
     suits = np.arange(4, dtype=np.uint64) * np.uint64(13)
     thirteen = np.uint64(0x1FFF)
-    fields = (deals[..., None] >> suits) & thirteen  # (deals, players, suit)
     fixed = (np.array([board, dead], dtype=np.uint64)[:, None] >> suits) & thirteen
-    canonical = deals.copy()
-    rows = np.arange(len(deals))
-    for permutation in itertools.permutations(range(4)):
-        to = suits[list(permutation)]
-        if permutation == (0, 1, 2, 3) or not np.array_equal(
-            (fixed << to).sum(-1), (fixed << suits).sum(-1)
-        ):
-            continue  # fmt: skip
-        image = (fields << to).sum(axis=-1, dtype=np.uint64)
-        differs = image != canonical
-        first = differs.argmax(axis=1)
-        smaller = differs.any(axis=1) & (image[rows, first] < canonical[rows, first])
-        canonical[smaller] = image[smaller]
+    # Where each suit goes, for the permutations that keep the board and the dead cards.
+    to = suits[np.array(list(itertools.permutations(range(4))))]  # (24, suit)
+    keeps = ((fixed[None] << to[:, None]).sum(-1) == (fixed << suits).sum(-1)).all(-1)
+    to = to[keeps]
+    players = deals.shape[1]
+    canonical = np.empty_like(deals)
+    # Every permutation's image at once (a few numpy calls, not a few per permutation),
+    # by chunks of deals that keep the images to a few MB.
+    chunk = max(1, (1 << 19) // (len(to) * players * 4))
+    for start in range(0, len(deals), chunk):
+        fields = (
+            deals[start : start + chunk, :, None] >> suits
+        ) & thirteen  # (deals, players, suit)
+        images = (fields[None] << to[:, None, None]).sum(
+            -1, dtype=np.uint64
+        )  # (to, deals, players)
+        least = np.ones(images.shape[:2], dtype=bool)  # the images still least so far
+        for player in range(players):
+            column = np.where(least, images[:, :, player], np.uint64(np.iinfo(np.uint64).max))
+            least &= column == column.min(axis=0)
+        canonical[start : start + chunk] = images[least.argmax(axis=0), np.arange(len(fields))]
     classes, members = np.unique(canonical, axis=0, return_inverse=True)
     return classes, members.reshape(-1)
 
