@@ -31,6 +31,7 @@ const spot_zig = @import("spot.zig");
 const Spot = spot_zig.Spot;
 const Sums = spot_zig.Sums;
 const batch = @import("batch.zig");
+const showdown = @import("showdown.zig");
 const equity = @import("equity.zig");
 const pot_units = equity.pot_units;
 const Outcome = equity.Outcome;
@@ -135,11 +136,14 @@ const joint_cached_max = 1 << 14;
 const board_slack = 3;
 
 fn Block(comptime players: usize) type {
+    // Rows past the block the vector showdown reads: with them, it ranks every game (without,
+    // the last 13 to 32 of 128 went to the scalar path, 8 to 25% of the games).
+    const showdown_slack = showdown.spare_rows(players, 5);
     return struct {
         /// Five cards a game, and `board_slack` bytes that `deal_rest`'s last word store
-        /// reaches past them.
-        boards: [block_games * 5 + board_slack]u8,
-        holes: [block_games * players * 2]u8,
+        /// reaches past them (then the showdown's slack).
+        boards: [(block_games + showdown_slack) * 5 + board_slack]u8,
+        holes: [(block_games + showdown_slack) * players * 2]u8,
         ranks: [block_games * players]u16,
         held: [block_games][players]u16,
         /// The cards out of the deck once the fixed and range players hold theirs.
@@ -436,6 +440,9 @@ fn Run(comptime players: usize) type {
 
         /// What every game of a block shares: the fixed players' cards and the board's.
         fn fill_block(run: *const Self, block: *Block(players)) void {
+            // The slack is read, never ranked: defined all the same.
+            @memset(block.boards[block_games * 5 ..], 0);
+            @memset(block.holes[block_games * players * 2 ..], 0);
             for (0..block_games) |i| {
                 block.held[i] = run.fixed_combo;
                 block.used[i] = run.spot.out_cards();
@@ -586,13 +593,8 @@ fn Run(comptime players: usize) type {
             while (game < end) {
                 const count: usize = @intCast(@min(block_games, end - game));
                 run.deal_block(key, game, count, &block);
-                const ranked = batch.rank_showdown(
-                    block.boards[0 .. count * 5],
-                    5,
-                    block.holes[0 .. count * players * 2],
-                    players,
-                    block.ranks[0 .. count * players],
-                );
+                // The boards and holes whole, their slack too: every game is the vectors'.
+                const ranked = batch.rank_showdown(&block.boards, 5, &block.holes, players, block.ranks[0 .. count * players]);
                 std.debug.assert(ranked == null); // dealt from one deck: never a bad row
                 for (0..count) |i| {
                     const ranks = block.ranks[i * players ..][0..players];

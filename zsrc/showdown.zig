@@ -33,9 +33,12 @@ pub const players_max = 23;
 const block_hands_max = 64;
 
 /// Ranks the leading blocks of rows of a showdown on boards of `board_cards` (3..5) (the
-/// caller ranks the rest, from the returned row on): `boards` holds `rows * board_cards`
-/// ids, `holes` `rows * players * 2`, `out` `rows * players`. Also returns whether any of
-/// those rows was bad, with their ranks then meaningless.
+/// caller ranks the rest, from the returned row on): `out` holds `rows * players` ranks,
+/// `boards` at least `rows * board_cards` ids and `holes` `rows * players * 2`. A block's
+/// loads read up to `spare_rows` rows past it, so the last rows are left to the caller,
+/// unless `boards` and `holes` run on past `rows` (bytes read, never ranked: a caller's
+/// slack, as Monte Carlo's blocks of games have). Also returns whether any of the rows
+/// ranked was bad, with their ranks then meaningless.
 pub fn rank_showdown(
     comptime board_cards: u32,
     boards: []const u8,
@@ -47,6 +50,13 @@ pub fn rank_showdown(
 }
 
 pub const Ranked = struct { rows: usize, bad: bool };
+
+/// Rows a block's loads may read past it, for `players` and boards of `board_cards`: the
+/// slack that lets `rank_showdown` rank every row.
+pub fn spare_rows(comptime players: u32, comptime board_cards: u32) u32 {
+    if (!available) return 0;
+    return comptime Kernel.Plan.init(players, board_cards).spare_rows;
+}
 
 fn rank_showdown_with(
     comptime K: type,
@@ -114,8 +124,10 @@ fn rank_blocks(
     const plan = comptime K.Plan.init(players, board_cards);
     const layout = plan.layout;
     const total_rows = out.len / players;
-    if (total_rows < layout.rows_per_block + plan.spare_rows) return .{ .rows = 0, .bad = false };
-    const block_count = (total_rows - plan.spare_rows) / layout.rows_per_block;
+    const readable_rows = @min(boards.len / board_cards, holes.len / (2 * players));
+    std.debug.assert(readable_rows >= total_rows);
+    if (readable_rows < plan.spare_rows) return .{ .rows = 0, .bad = false };
+    const block_count = @min(total_rows, readable_rows - plan.spare_rows) / layout.rows_per_block;
     var bad: u32 = 0;
     for (0..block_count) |block| {
         bad |= @intFromBool(rank_block(K, plan, boards, holes, out, block * layout.rows_per_block));
