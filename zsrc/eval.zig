@@ -74,7 +74,7 @@ pub const Accumulator = extern struct {
 
 comptime {
     assert(@sizeOf(Accumulator) == 16);
-    assert(tables.lookup.len == tables.lookup_size + (1 << tables.row_shift));
+    assert(tables.lookup.len == tables.lookup_size + (1 << tables.row_shift) + (1 << value_count));
     assert(std.math.isPowerOfTwo(tables.lookup_size));
     assert(tables.row_offsets.len == tables.row_count);
     assert(std.math.isPowerOfTwo(tables.row_offsets.len));
@@ -143,6 +143,13 @@ pub inline fn rank_fingerprint_unmasked(fingerprint: u32) u16 {
     const offset = row_offsets[fingerprint >> tables.row_shift];
     return lookup[fingerprint +% offset];
 }
+
+/// The key `rank_fingerprint_unmasked` reads a flush's rank at: `flush_key_base + pattern`,
+/// for the 13-bit pattern of the flush suit's values (the rank `rank_flush_pattern` gives).
+/// A vector tally that finds a row's flush pattern hands the lookups this key in place of
+/// the fingerprint, so flushes need no pass of their own. Its rows lie past every
+/// histogram's; any u32 below `fingerprint_rows_mask` still reads inside the tables.
+pub const flush_key_base: u32 = tables.flush_key_base;
 
 comptime {
     // The largest sum of seven multipliers stays inside the offsets table.
@@ -244,12 +251,22 @@ test "rank: known hands" {
     try std.testing.expectEqual(@as(u4, 8), category(rank_set(set)));
 }
 
-test "rank_fingerprint_unmasked: every key up to seven aces' reads inside the tables" {
-    // Bounds-checked in this (safe) build: keys no hand makes included.
+test "rank_fingerprint_unmasked: every key of the table's rows reads inside the tables" {
+    // Bounds-checked in this (safe) build: keys no hand makes included, the flush rows too.
     var checksum: u64 = 0;
     var key: u32 = 0;
-    while (key <= 7 * value_fingerprints[12]) : (key += 1) checksum +%= rank_fingerprint_unmasked(
+    while (key <= fingerprint_rows_mask) : (key += 1) checksum +%= rank_fingerprint_unmasked(
         key,
     );
     try std.testing.expect(checksum != 0);
+}
+
+test "rank_fingerprint_unmasked: a flush's key reads its flush rank" {
+    for (0..1 << value_count) |pattern| {
+        if (@popCount(pattern) < 5) continue;
+        try std.testing.expectEqual(
+            rank_flush_pattern(@intCast(pattern)),
+            rank_fingerprint_unmasked(flush_key_base + @as(u32, @intCast(pattern))),
+        );
+    }
 }

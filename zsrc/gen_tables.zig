@@ -27,11 +27,24 @@ pub const cards_max = 7;
 pub const count_per_value_max = 4;
 
 /// A histogram's key is split into row (`key >> row_shift`) and column for row displacement.
-/// The greedy multipliers pack 76,155 keys of 0..7-card histograms below 2^25; at a shift of
-/// 12 or 10 first-fit cannot place them in 2^17 slots, at 9 it can (65,536 rows, of which
-/// about 36,000 are ever touched). A wider shift needs a 2^18-slot lookup table instead.
-pub const row_shift = 9;
-pub const lookup_size = 1 << 17;
+/// The greedy multipliers pack 76,155 keys of 0..7-card histograms below 2^25. Rows of 4,096
+/// keep the offsets table at 8,192 rows, 32 KB, which stays in L1 beside a batch's rows, so a
+/// lookup misses L1 once where it missed twice (rows of 512 packed into 2^17 slots, but took
+/// 256 KB of offsets: 7-card ids 0.984 of the time, card sets and accumulators 0.969, in turn
+/// on a Xeon of the Sapphire Rapids class, 2026-12-03). At 12 first-fit needs 2^18 slots.
+pub const row_shift = 12;
+pub const lookup_size = 1 << 18;
+/// The offsets table's last rows, past every histogram's key, lead to the flush ranks: the
+/// key `flush_key_base` + pattern reads the flush rank of the 13-bit pattern, so a vector
+/// tally that finds a row's flush pattern ranks it by the lookups as every other row
+/// (rows_avx512.zig). A bad row's "pattern" (two cards of one value and suit carry into the
+/// next bit) stays below 29,568, inside these rows.
+const flush_rows_reserved = 64;
+comptime {
+    // The flush rows' first key, `(row_count - flush_rows_reserved) << row_shift`, is then a
+    // multiple of 2^16 (rows_avx512.zig adds it in its tally's top byte plane alone).
+    assert(flush_rows_reserved << row_shift >= 1 << 16);
+}
 /// Every pattern of 13 value bits one suit can hold: the flush table's index.
 pub const flush_patterns = 1 << value_count;
 pub const sum_bits_max = 26;
@@ -301,12 +314,19 @@ const Densifier = struct {
 const Packed = struct {
     row_offsets: []u32,
     lookup: []u16,
+    /// The key of the flush pattern 0 (see `flush_rows_reserved`).
+    flush_key_base: u32,
 };
 
 /// First-fit row displacement: densest rows first, each at the lowest base where its
 /// occupied columns all land on free slots. A key's slot is `key + row_offsets[row]`
 /// (wrapping u32), which equals `base + column`.
-fn pack_rows(gpa: std.mem.Allocator, keys: []const u32, ranks: []const u16) !Packed {
+fn pack_rows(
+    gpa: std.mem.Allocator,
+    keys: []const u32,
+    ranks: []const u16,
+    flush_ranks: *const [flush_patterns]u16,
+) !Packed {
     var key_max: u32 = 0;
     for (keys) |k| key_max = @max(key_max, k);
     const row_count: usize = std.math.ceilPowerOfTwo(usize, (key_max >> row_shift) + 1) catch
@@ -359,16 +379,27 @@ fn pack_rows(gpa: std.mem.Allocator, keys: []const u32, ranks: []const u16) !Pac
     }
 
     // The first row's width of slots again after the last: a slot is then `key + offset`
-    // without wrapping (see `rank_fingerprint_unmasked` in eval.zig).
-    const lookup = try gpa.alloc(u16, lookup_size + (1 << row_shift));
+    // without wrapping (see `rank_fingerprint_unmasked` in eval.zig). Then the flush ranks,
+    // reached from the last rows.
+    const flush_slots = lookup_size + (1 << row_shift);
+    const lookup = try gpa.alloc(u16, flush_slots + flush_patterns);
     @memset(lookup, 0);
     for (keys, ranks) |k, r| {
         const slot = (k +% row_offsets[k >> row_shift]) & (lookup_size - 1);
         assert(lookup[slot] == 0);
         lookup[slot] = r;
     }
-    @memcpy(lookup[lookup_size..], lookup[0 .. 1 << row_shift]);
-    return .{ .row_offsets = row_offsets, .lookup = lookup };
+    @memcpy(lookup[lookup_size..flush_slots], lookup[0 .. 1 << row_shift]);
+    @memcpy(lookup[flush_slots..], flush_ranks);
+    // No histogram's key reaches the reserved rows (a bad row's may: it reads a rank inside
+    // the table, thrown away).
+    const flush_rows_first: u32 = @intCast(row_count - flush_rows_reserved);
+    if (key_max >> row_shift >= flush_rows_first) return error.LookupTableFull;
+    for (0..flush_patterns >> row_shift) |r| {
+        const row: u32 = flush_rows_first + @as(u32, @intCast(r));
+        row_offsets[row] = (flush_slots + (@as(u32, @intCast(r)) << row_shift)) -% (row << row_shift);
+    }
+    return .{ .row_offsets = row_offsets, .lookup = lookup, .flush_key_base = flush_rows_first << row_shift };
 }
 
 fn fail(comptime message: []const u8, args: anytype) error{TableCheckFailed} {
@@ -429,7 +460,7 @@ pub fn main(init: std.process.Init) !void {
         if (p != 0) r.* = densifier.rank_of(p);
     }
 
-    const packed_tables = try pack_rows(gpa, keys, ranks);
+    const packed_tables = try pack_rows(gpa, keys, ranks, &flush_ranks);
     defer gpa.free(packed_tables.row_offsets);
     defer gpa.free(packed_tables.lookup);
 
@@ -545,8 +576,11 @@ fn write_tables(
         \\pub const row_shift = {d};
         \\pub const lookup_size = {d};
         \\pub const row_count = {d};
+        \\/// The key whose slot holds the flush rank of pattern 0: `flush_key_base + pattern`
+        \\/// reads the rank of a flush of that pattern.
+        \\pub const flush_key_base = {d};
         \\
-    , .{ row_shift, lookup_size, packed_tables.row_offsets.len });
+    , .{ row_shift, lookup_size, packed_tables.row_offsets.len, packed_tables.flush_key_base });
     try w.writeAll("\n/// Rank multipliers, deuce first: distinct sums for every 0..7-card histogram.\n");
     try write_array(w, "rank_multipliers", u32, multipliers);
     var pattern_keys: [flush_patterns]u32 = undefined;
@@ -556,7 +590,8 @@ fn write_tables(
     try w.writeAll("\n/// Per row of the key (key >> row_shift): added to the key to find its slot.\n");
     try write_array(w, "row_offsets", u32, packed_tables.row_offsets);
     try w.writeAll("\n/// Rank of every 0..7-card histogram key, at its displaced slot; 0 elsewhere. Then\n" ++
-        "/// the first `1 << row_shift` slots again, so a slot needs no wrapping.\n");
+        "/// the first `1 << row_shift` slots again, so a slot needs no wrapping; then the\n" ++
+        "/// flush ranks, the slots of the keys from `flush_key_base` on.\n");
     try write_array(w, "lookup", u16, packed_tables.lookup);
     try w.writeAll("\n/// Rank of a flush, by the 13-bit pattern of its suit's values (5+ set).\n");
     try write_array(w, "flush_ranks", u16, flush_ranks);
