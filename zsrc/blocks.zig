@@ -24,6 +24,13 @@ pub fn QwordRows(comptime width: u32) type {
             return mask;
         }
 
+        /// `spread` with the filler's bytes reading card 0 (a mask puts the filler there).
+        pub fn spread_cards(comptime cards: u32) [width]i32 {
+            var mask = spread(cards);
+            for (&mask) |*index| index.* = @max(index.*, 0);
+            return mask;
+        }
+
         /// The card `distance` places on, round a row of `cards` (the fillers meet themselves).
         pub fn rotation(comptime cards: u32, comptime distance: u32) [width]i32 {
             @setEvalBranchQuota(10_000);
@@ -76,6 +83,7 @@ pub fn CardSource(comptime K: type, comptime cards: u32) type {
         /// Rows `first .. first + lanes`, from one vector load at the first row.
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
             const raw: K.Bytes = rows.cards[first * cards ..][0..width].*;
+            if (@hasDecl(K, "spread")) return K.tally_ids(cards, K.spread(cards, raw));
             const spread = comptime QwordRows(width).spread(cards);
             return K.tally_ids(cards, @shuffle(u8, raw, @as(K.Bytes, @splat(K.filler)), spread));
         }
@@ -86,8 +94,10 @@ pub fn CardSource(comptime K: type, comptime cards: u32) type {
     };
 }
 
-/// What a vector tally of `lanes` rows gives: each row's fingerprint (eval.zig), whether it
-/// holds a flush, and whether any of the rows is bad.
+/// What a vector tally of `lanes` rows gives: each row's key for the lookups (its
+/// fingerprint, eval.zig, or a flush's `eval.flush_key_base` + pattern where the source
+/// finds the pattern itself), whether the row is left to the scalar path (a flush the
+/// source does not key), and whether any of the rows is bad.
 pub fn Tallied(comptime lanes: u32) type {
     return struct { fingerprints: @Vector(lanes, u64), flush: @Vector(lanes, bool), bad: bool };
 }

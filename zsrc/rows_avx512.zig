@@ -10,7 +10,8 @@
 //! tallied in registers too:
 //! - ids: one 64-byte load holds eight rows; `vpermb` spreads them one to a qword, with a
 //!   filler id past the deck (63) in each row's spare bytes, which every table maps to 0;
-//!   the planes summed by `vpdpbusd`, the suits counted by a bit transpose (`tally_ids`);
+//!   the planes summed by `vpdpbusd`, the suits counted by a bit transpose, and a flush
+//!   row keyed by its flush pattern so the lookups rank it too (`tally_ids`);
 //! - sets: each suit's 13 bits are split into a low chunk (values 0..5, `vpermb`) and a high
 //!   chunk (values 6..12, `vpermi2b`), whose multipliers' byte planes are summed per qword by
 //!   `vpsadbw` (not yet moved to `vpdpbusd` as the ids' are: untimed on Intel); `vpopcntb`
@@ -85,11 +86,44 @@ const id_suit_bits: Bytes = bits: {
     break :bits bytes;
 };
 
-/// Byte j of each qword: bit j. As `vgf2p8affineqb`'s source against a row's bytes as the
-/// matrix, it transposes the row: byte s of the result holds bit s of every byte, reversed.
+/// Byte `half` of each card id's value as a bit (`1 << value`, the flush pattern's bit): the
+/// low byte holds deuce .. nine, the high byte ten .. ace; 0 for anything else.
+fn id_value_bits(comptime half: u1) Bytes {
+    var bytes: [64]u8 = @splat(0);
+    for (0..eval.card_count) |card| {
+        bytes[card] = @truncate((@as(u16, 1) << @intCast(card % eval.value_count)) >> (8 * @as(u4, half)));
+    }
+    return bytes;
+}
+
+const id_value_bits_low = id_value_bits(0);
+const id_value_bits_high = id_value_bits(1);
+
+/// The bytes of plane 2 a flush row's tally takes in place of its cards', so its key is
+/// `eval.flush_key_base` + pattern: the base's share of plane 2 spread over a row's bytes
+/// (the base is a multiple of 2^16: planes 1 and 0 hold the pattern alone).
+const flush_key_plane: Bytes = plane: {
+    const base = eval.flush_key_base;
+    std.debug.assert(base % (1 << 16) == 0);
+    var bytes: [64]u8 = @splat(0);
+    for (0..rows_per_vector) |row| {
+        var high = base >> 16;
+        for (0..8) |j| {
+            bytes[8 * row + j] = @intCast(@min(high, 255));
+            high -= @min(high, 255);
+        }
+        std.debug.assert(high == 0);
+    }
+    break :plane bytes;
+};
+
+/// Byte j of each qword: bit 7 - j. As `vgf2p8affineqb`'s source against a row's bytes as
+/// the matrix, it transposes the row: byte j of the result holds bit 7 - j of every byte
+/// (card i's as bit 7 - i), so suit s's cards land in byte 7 - s. Bytes in that order are
+/// what a second gather across the row (`flush_suits` in `tally_ids`) turns back into bit s.
 const transpose_units: Bytes = units: {
     var bytes: [64]u8 = undefined;
-    for (&bytes, 0..) |*b, j| b.* = @as(u8, 1) << @intCast(j % 8);
+    for (&bytes, 0..) |*b, j| b.* = @as(u8, 0x80) >> @intCast(j % 8);
     break :units bytes;
 };
 
@@ -110,22 +144,78 @@ pub const is_card = layout.card_places(cards_per_row);
 /// transpose (`vgf2p8affineqb`) and `vpopcntb`, where two lookups and two `vpsadbw` did;
 /// the validation's compares chain through their masks. 7-card ids in cache, Xeon Ice Lake,
 /// one thread: 0.847 -> 0.684 ns a hand for this tally (not yet timed on Zen 5).
+///
+/// A row holding a flush gets the key of its flush pattern (`eval.flush_key_base` + the
+/// flush suit's value bits) in place of its fingerprint, so the lookups rank it as any
+/// other row and no row goes to the scalar path (`flush` is never set): the planes of its
+/// cards are swapped for the value bits of the flush suit's (two more lookups, masked),
+/// whose sum is the pattern (distinct bits: no carries).
 pub inline fn tally_ids(comptime cards: u32, ids: Bytes) Eight {
     comptime std.debug.assert(cards >= 5 and cards <= cards_per_row);
-    // Each plane's bytes summed four to a dword, the sums shifted a plane up before the
-    // next is added, then each row's two dwords added.
-    var planes: Dwords = dword_sums(@splat(0), lookup64(id_planes[2], ids));
-    planes = dword_sums(planes << @splat(8), lookup64(id_planes[1], ids));
-    planes = dword_sums(planes << @splat(8), lookup64(id_planes[0], ids));
-    // Byte s of each row: its cards of suit s as bits; five or more is a flush (at most
+    const zero: Bytes = @splat(0);
+    // Byte 7 - s of each row: its cards of suit s as bits; five or more is a flush (at most
     // seven cards: 3 + count sets bit 3 from five on).
-    const suit_cards = @"llvm.x86.vgf2p8affineqb.512"(transpose_units, lookup64(id_suit_bits, ids), 0);
-    const suit_counts: Lanes = @bitCast(@popCount(suit_cards) +% @as(Bytes, @splat(3)));
+    const suit_bits = lookup64(id_suit_bits, ids);
+    const suit_cards = @"llvm.x86.vgf2p8affineqb.512"(transpose_units, suit_bits, 0);
+    const counts = @popCount(suit_cards) +% @as(Bytes, @splat(3));
+    // Every byte of a row: bit s set where suit s holds five cards (bit 3 of count byte
+    // 7 - s, gathered across the row by the row as a matrix: result bit i is bit 3 of byte
+    // 7 - i).
+    const flush_suits = @"llvm.x86.vgf2p8affineqb.512"(@splat(0x08), counts, 0);
+    const in_flush_row = flush_suits != zero;
+    const in_flush_suit = suit_bits & flush_suits != zero;
+    // Each plane's bytes summed four to a dword, the sums shifted a plane up before the
+    // next is added, then each row's two dwords added. A flush row's planes hold the flush
+    // suit's value bits (high byte, low byte) and `flush_key_plane`, whose bytes sum to
+    // `eval.flush_key_base`: the key comes out of the same sums, no add or select after.
+    const value_high = lookup64_where(id_value_bits_high, ids, in_flush_suit);
+    const value_low = lookup64_where(id_value_bits_low, ids, in_flush_suit);
+    var planes: Dwords = dword_sums(@splat(0), @select(u8, in_flush_row, flush_key_plane, lookup64(id_planes[2], ids)));
+    planes = dword_sums(planes << @splat(8), @select(u8, in_flush_row, value_high, lookup64(id_planes[1], ids)));
+    planes = dword_sums(planes << @splat(8), @select(u8, in_flush_row, value_low, lookup64(id_planes[0], ids)));
     return .{
         .fingerprints = row_sums(planes),
-        .flush = suit_counts & @as(Lanes, @splat(0x0808_0808_0808_0808)) != @as(Lanes, @splat(0)),
-        .bad = layout.any_bad(cards, ids),
+        .flush = @splat(false),
+        .bad = any_bad(cards, ids),
     };
+}
+
+/// `lookup64(table, index)` where `mask` is set, 0 elsewhere: one zero-masked `vpermb`.
+/// Written out because LLVM makes a select of a lookup and zero a lookup and a blend.
+inline fn lookup64_where(table: Bytes, index: Bytes, mask: @Vector(64, bool)) Bytes {
+    return asm ("vpermb %[table], %[index], %[out] {%[mask]} {z}"
+        : [out] "=v" (-> Bytes),
+        : [table] "v" (table),
+          [index] "v" (index),
+          [mask] "^Yk" (@as(u64, @bitCast(mask))),
+    );
+}
+
+/// `layout.any_bad` as one chain of masked compares: "fine so far" (an id within the deck)
+/// and each rotation's "differs" compared under the mask of the last, with no mask ors
+/// (LLVM turns the chain `layout.any_bad` writes into compares and `korq`s, three uops more
+/// for eight rows).
+inline fn any_bad(comptime cards: u32, ids: Bytes) bool {
+    const rotations = cards / 2;
+    comptime std.debug.assert(rotations == 2 or rotations == 3);
+    var rotated: [3]Bytes = undefined;
+    inline for (0..3) |d| {
+        rotated[d] = @shuffle(u8, ids, undefined, layout.rotation(cards, @as(u32, @min(d, rotations - 1)) + 1));
+    }
+    const fine = asm (
+        \\vpcmpleub %[last], %[ids], %[fine]
+        \\vpcmpneqb %[r1], %[ids], %[fine] {%[fine]}
+        \\vpcmpneqb %[r2], %[ids], %[fine] {%[fine]}
+        \\vpcmpneqb %[r3], %[ids], %[fine] {%[fine]}
+        : [fine] "=&^Yk" (-> u64),
+        : [ids] "v" (ids),
+          [last] "v" (@as(Bytes, @splat(eval.card_count - 1))),
+          [r1] "v" (rotated[0]),
+          [r2] "v" (rotated[1]),
+          [r3] "v" (rotated[2]),
+    );
+    const places: u64 = comptime @bitCast(layout.card_places(cards));
+    return fine & places != places;
 }
 
 const Dwords = @Vector(16, u32);
@@ -157,6 +247,26 @@ const id_kernel = struct {
     pub const tallies_per_pass = two_tallies_a_pass;
     pub const filler = level.filler;
     pub const tally_ids = level.tally_ids;
+
+    /// Rows of `cards` ids loaded back to back, one to a qword with the filler after its
+    /// cards: `vpermb` of the cards, the filler merged in by a mask (one uop; the two-source
+    /// shuffle LLVM makes of a shuffle with a vector of fillers is a `vpermt2b`, three on
+    /// Intel). The permute is the intrinsic so the two do not fold back into one shuffle.
+    pub inline fn spread(comptime cards: u32, raw: level.Bytes) level.Bytes {
+        const index: level.Bytes = comptime index: {
+            var bytes: [64]u8 = undefined;
+            for (&bytes, blocks.QwordRows(64).spread_cards(cards)) |*b, i| b.* = @intCast(i);
+            break :index bytes;
+        };
+        const places: u64 = comptime @bitCast(layout.card_places(cards));
+        return asm ("vpermb %[raw], %[index], %[out] {%[places]}"
+            : [out] "=v" (-> level.Bytes),
+            : [raw] "v" (raw),
+              [index] "v" (index),
+              [places] "^Yk" (places),
+              [fill] "0" (@as(level.Bytes, @splat(level.filler))),
+        );
+    }
 };
 
 /// Where a set's chunks start, per byte of a qword: bytes 0..3 the low chunk of suits 0..3
