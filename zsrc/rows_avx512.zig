@@ -143,7 +143,10 @@ pub const is_card = layout.card_places(cards_per_row);
 /// planes are summed by `vpdpbusd` (port 0) and the suits counted by one lookup, a bit
 /// transpose (`vgf2p8affineqb`) and `vpopcntb`, where two lookups and two `vpsadbw` did;
 /// the validation's compares chain through their masks. 7-card ids in cache, Xeon Ice Lake,
-/// one thread: 0.847 -> 0.684 ns a hand for this tally (not yet timed on Zen 5).
+/// one thread: 0.847 -> 0.684 ns a hand for this tally (not yet timed on Zen 5). On Golden
+/// Cove both 512-bit ports are busy and every vector uop counts (no validation at all was
+/// 15% of a hand): the flush keys below, the masked spread and the chained compares took
+/// 7-card ids from 1.38 to 1.17 ns a hand (Sapphire Rapids class, in turn, 2026-12-03).
 ///
 /// A row holding a flush gets the key of its flush pattern (`eval.flush_key_base` + the
 /// flush suit's value bits) in place of its fingerprint, so the lookups rank it as any
@@ -194,7 +197,7 @@ inline fn lookup64_where(table: Bytes, index: Bytes, mask: @Vector(64, bool)) By
 /// `layout.any_bad` as one chain of masked compares: "fine so far" (an id within the deck)
 /// and each rotation's "differs" compared under the mask of the last, with no mask ors
 /// (LLVM turns the chain `layout.any_bad` writes into compares and `korq`s, three uops more
-/// for eight rows).
+/// for eight rows). Rows of five need two rotations: the third compare repeats the second.
 inline fn any_bad(comptime cards: u32, ids: Bytes) bool {
     const rotations = cards / 2;
     comptime std.debug.assert(rotations == 2 or rotations == 3);
@@ -251,7 +254,7 @@ const id_kernel = struct {
     /// Rows of `cards` ids loaded back to back, one to a qword with the filler after its
     /// cards: `vpermb` of the cards, the filler merged in by a mask (one uop; the two-source
     /// shuffle LLVM makes of a shuffle with a vector of fillers is a `vpermt2b`, three on
-    /// Intel). The permute is the intrinsic so the two do not fold back into one shuffle.
+    /// Intel). Written out: LLVM folds a permute and a select back into that shuffle.
     pub inline fn spread(comptime cards: u32, raw: level.Bytes) level.Bytes {
         const index: level.Bytes = comptime index: {
             var bytes: [64]u8 = undefined;

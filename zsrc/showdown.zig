@@ -12,7 +12,7 @@
 //! - AVX2: per 128-bit half (two hands), one `vpshufb` of a 16-byte window of boards and one
 //!   of hole cards, OR-ed.
 //! Then, as blocks.zig does: the lookups in one tight loop, the few hands with a flush by the
-//! scalar path.
+//! scalar path (AVX2; the AVX-512 tally keys them for the lookups).
 //!
 //! Validation: the tally flags a hand whose seven cards are not distinct cards (so a card
 //! twice on the board, or shared by the board and a player). Hole cards shared by two
