@@ -155,7 +155,7 @@ fn Block(comptime players: usize) type {
 }
 
 /// A per-game random stream: SplitMix64 from (key, game).
-const Stream = struct {
+const Stream = extern struct {
     state: u64,
 
     fn init(key: u64, game: u64) Stream {
@@ -689,10 +689,11 @@ fn Deal(comptime lanes: usize) type {
                 if (comptime by_place) {
                     // `Stream.next` of every lane in one vector: the same words, without
                     // 64 scalar mixes (two multiplies each) in a row.
-                    var states: Lanes = undefined;
-                    inline for (0..lanes) |l| states[l] = deal.streams[l].state;
-                    states +%= @splat(random.golden_gamma);
-                    inline for (0..lanes) |l| deal.streams[l].state = states[l];
+                    // The states as one array of words (`Stream` is extern: a word), loaded
+                    // and stored as vectors: lane by lane they were 64 inserts and extracts.
+                    const words: *[lanes]u64 = @ptrCast(deal.streams);
+                    const states = @as(Lanes, words.*) +% @as(Lanes, @splat(random.golden_gamma));
+                    words.* = states;
                     deal.words = random.mix64_lanes(lanes, states);
                 } else inline for (0..lanes) |l| deal.words[l] = deal.streams[l].next();
                 deal.draws_left = draws_per_word;
