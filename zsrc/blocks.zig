@@ -104,12 +104,15 @@ pub fn Tallied(comptime lanes: u32) type {
 }
 
 /// What a vector tally of `lanes` card sets gives: fingerprints (0 for a bad set, so its
-/// lookup stays inside the tables), whether a suit holds five cards, the suit counts as
-/// eval.zig's key counters (`c0 | c1 << 4 | c2 << 8 | c3 << 12`), and which sets are bad
-/// (bits above 51, or over 7 cards).
+/// lookup stays inside the tables), the lookups' keys (the fingerprint, or a flush's
+/// `eval.flush_key_base` + pattern where the kernel keys flushes), whether a set is left
+/// to the scalar path (a flush the kernel does not key), the suit counts as eval.zig's key
+/// counters (`c0 | c1 << 4 | c2 << 8 | c3 << 12`), and which sets are bad (bits above 51,
+/// or over 7 cards).
 pub fn SetTally(comptime lanes: u32) type {
     return struct {
         fingerprints: @Vector(lanes, u64),
+        keys: @Vector(lanes, u64),
         flush: @Vector(lanes, bool),
         counters: @Vector(lanes, u64),
         bad: @Vector(lanes, bool),
@@ -132,7 +135,7 @@ pub fn SetSource(comptime K: type) type {
 
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
             const tallied = K.tally_sets(rows.sets[first..][0..lanes].*);
-            return .{ .fingerprints = tallied.fingerprints, .flush = tallied.flush, .bad = @reduce(.Or, tallied.bad) };
+            return .{ .fingerprints = tallied.keys, .flush = tallied.flush, .bad = @reduce(.Or, tallied.bad) };
         }
 
         pub inline fn rank_row(rows: Rows, row: usize) u16 {
@@ -168,7 +171,7 @@ pub fn AccumulatorSource(comptime K: type) type {
             const expected = tallied.fingerprints +
                 ((tallied.counters + @as(Lanes, @splat(eval.Accumulator.empty.key >> shift))) << @splat(shift));
             return .{
-                .fingerprints = tallied.fingerprints,
+                .fingerprints = tallied.keys,
                 .flush = tallied.flush,
                 .bad = @reduce(.Or, tallied.bad | (keys != expected)),
             };
@@ -185,7 +188,10 @@ pub fn AccumulatorSource(comptime K: type) type {
 /// record whose key its cards do not make gets a meaningless rank, never a read outside the
 /// tables (the fingerprint is masked to the table's rows; a flush's mask bits index 8 KB).
 /// It loads its keys itself: a helper shared with `AccumulatorSource` returning keys and
-/// masks cost the avx2 level half again (1.0 → 1.5 ns a hand, AMD Zen 5).
+/// masks cost the avx2 level half again (1.0 → 1.5 ns a hand, AMD Zen 5). Its flushes go to
+/// the scalar path: keying them by their pattern, as the avx512 sets are, made this stream
+/// 1.14x slower (the masks' shuffle and the key's four operations on every record; Sapphire
+/// Rapids class, in turn, 2026-12-03).
 pub fn TrustedAccumulatorSource(comptime lanes_: u32) type {
     return struct {
         accumulators: []const eval.Accumulator,

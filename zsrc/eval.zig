@@ -37,7 +37,8 @@ pub const set_invalid_bits: u64 = ~full_deck;
 pub const suit_counter_shift = 48;
 const suit_counters_empty: u64 = 0x3333 << suit_counter_shift;
 pub const suit_counters_flush: u64 = 0x8888 << suit_counter_shift;
-const value_pattern_mask: u64 = (1 << value_count) - 1;
+/// One suit's 13 bits of a card set (a flush's pattern).
+pub const value_pattern_mask: u64 = (1 << value_count) - 1;
 
 pub const Accumulator = extern struct {
     key: u64,

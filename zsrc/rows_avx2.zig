@@ -222,12 +222,8 @@ inline fn tally_four_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     // The counts, 16-bit fields c0 c1 c2 c3, as the key's four 4-bit counters.
     const counters = (suit_counts & @as(Lanes, @splat(0xF))) | ((suit_counts >> @splat(12)) & @as(Lanes, @splat(0xF0))) |
         ((suit_counts >> @splat(24)) & @as(Lanes, @splat(0xF00))) | ((suit_counts >> @splat(36)) & @as(Lanes, @splat(0xF000)));
-    return .{
-        .fingerprints = @select(u64, bad, @as(Lanes, @splat(0)), fingerprints),
-        .flush = flush,
-        .counters = counters,
-        .bad = bad,
-    };
+    const checked = @select(u64, bad, @as(Lanes, @splat(0)), fingerprints);
+    return .{ .fingerprints = checked, .keys = checked, .flush = flush, .counters = counters, .bad = bad };
 }
 
 /// Card sets and accumulators, by `tally_four_sets`.

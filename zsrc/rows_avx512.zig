@@ -55,6 +55,7 @@ const two_tallies_a_pass = 2;
 extern fn @"llvm.x86.avx512.vpermi2var.qi.512"(Bytes, Bytes, Bytes) callconv(intrinsic) Bytes;
 extern fn @"llvm.x86.avx512.pmultishift.qb.512"(Bytes, Bytes) callconv(intrinsic) Bytes;
 extern fn @"llvm.x86.avx512.psad.bw.512"(Bytes, Bytes) callconv(intrinsic) Lanes;
+extern fn @"llvm.x86.avx512.psrlv.q.512"(Lanes, Lanes) callconv(intrinsic) Lanes;
 
 const lookup64 = bits.lookup64;
 
@@ -352,20 +353,42 @@ inline fn tally_eight_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     const bad = too_many | off_deck;
     const suit_counts = chunk_counts + (chunk_counts >> @splat(32));
     // A byte reaching five sets its bit 3 after adding 3 (a valid set's count is at most 7:
-    // no byte carries into the next).
-    const flush = (suit_counts + @as(Lanes, @splat(0x0303_0303))) & @as(Lanes, @splat(0x0808_0808)) != @as(
-        Lanes,
-        @splat(0),
-    );
+    // no byte carries into the next): bit 8s + 3 for a flush of suit s.
+    const flush_bits = (suit_counts + @as(Lanes, @splat(0x0303_0303))) & @as(Lanes, @splat(0x0808_0808));
+    const flush = flush_bits != @as(Lanes, @splat(0));
     // The counts, bytes c0 c1 c2 c3, as the key's four 4-bit counters.
     const paired = suit_counts | (suit_counts >> @splat(4));
     const counters = (paired & @as(Lanes, @splat(0xFF))) | ((paired >> @splat(8)) & @as(Lanes, @splat(0xFF00)));
+    const checked = @select(u64, bad, @as(Lanes, @splat(0)), fingerprints);
     return .{
-        .fingerprints = @select(u64, bad, @as(Lanes, @splat(0)), fingerprints),
-        .flush = flush,
+        .fingerprints = checked,
+        .keys = @select(u64, flush, flush_keys(sets, flush_bits, suit_shifts_by_flush_bit), checked),
+        .flush = @splat(false),
         .counters = counters,
         .bad = bad,
     };
+}
+
+/// Indexed by the place of a flush's bit in the sets' flush bits (8s + 3), the shift that
+/// brings suit s's 13 bits down (13s); 0 elsewhere.
+const suit_shifts_by_flush_bit: Bytes = shifts: {
+    var bytes: [64]u8 = @splat(0);
+    for (0..eval.suit_count) |suit| bytes[8 * suit + 3] = @intCast(eval.value_count * suit);
+    break :shifts bytes;
+};
+
+/// Each set's flush key, `eval.flush_key_base` + its flush suit's 13 bits, where its word of
+/// `flush_bits` has the one bit of the flush suit; `shifts` maps that bit's place to the
+/// suit's shift (a key for any other word stays inside the flush rows: bits masked to 13).
+/// Ranking a flush by the lookups keeps every set off the scalar path, which cost a branch
+/// mispredicted most blocks.
+inline fn flush_keys(sets: Lanes, flush_bits: Lanes, comptime shifts: Bytes) Lanes {
+    // The bit's place: the bits below it, with it cleared and those below it set.
+    const place: Bytes = @bitCast(@as(Lanes, @popCount(flush_bits -% @as(Lanes, @splat(1)))));
+    // A byte a word (bytes 1..7 read shift 0): each word's shift.
+    const shift: Lanes = @bitCast(lookup64(shifts, place));
+    const pattern = @"llvm.x86.avx512.psrlv.q.512"(sets, shift) & @as(Lanes, @splat(eval.value_pattern_mask));
+    return pattern + @as(Lanes, @splat(eval.flush_key_base));
 }
 
 /// Card sets and accumulators, by `tally_eight_sets`.
