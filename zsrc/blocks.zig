@@ -4,11 +4,13 @@
 //! A row source (card ids, card sets, accumulators, card text) gives `lanes`, `tally(first)`
 //! (the `Tallied` of rows `first .. first + lanes`) and `rank_row(row)` (the scalar path,
 //! for the rows with a flush); it may ask for `tallies_per_pass` (default 1) to unroll the
-//! tally loop, and say in `spare_rows` how many rows past a block its loads read. `rank_block` then runs three tight loops: the vector tally, the table
-//! lookups (eval's, unmasked: see `rank_fingerprint_unmasked`), and the scalar path for the
-//! rows with a flush (3% of random hands) that the source leaves to it (the AVX-512 card-id
-//! tally leaves none: it keys a flush by its pattern, `eval.flush_key_base`). Keeping the lookups apart from the tally lets the
-//! CPU overlap one block's L2 misses with the next one's arithmetic.
+//! tally loop, and say in `spare_rows` how many rows past a block its loads read.
+//! `rank_block` then runs three tight loops: the vector tally, the table lookups (eval's,
+//! unmasked: see `rank_fingerprint_unmasked`), and the scalar path for the rows with a
+//! flush (3% of random hands) that the source leaves to it (the AVX-512 card ids, card sets
+//! and checked accumulators leave none: they key a flush by its pattern,
+//! `eval.flush_key_base`). Keeping the lookups apart from the tally lets the CPU overlap
+//! one block's L2 misses with the next one's arithmetic.
 const std = @import("std");
 const eval = @import("eval.zig");
 
