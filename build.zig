@@ -69,9 +69,9 @@ fn kernelObjects(
         .{ .name = "baseline", .target = lib_target },
         .{ .name = "avx2", .target = cpuTarget(b, target, .x86_64, .{ .explicit = &std.Target.x86.cpu.x86_64_v3 }, .empty) },
         // x86-64-v4 (AVX-512 F/BW/CD/DQ/VL) plus the byte permutes, bit counts, byte dot
-        // products (VNNI) and bit transposes (GFNI) the row tallies use: Ice Lake, Zen 4
-        // and later.
-        .{ .name = "avx512", .target = cpuTarget(b, target, .x86_64, .{ .explicit = &std.Target.x86.cpu.x86_64_v4 }, std.Target.x86.featureSet(&.{ .avx512vbmi, .avx512bitalg, .avx512vpopcntdq, .avx512vnni, .gfni })) },
+        // products (VNNI) and bit transposes (GFNI) the row tallies use, and the 52-bit
+        // multiplies (IFMA) Monte Carlo draws with: Ice Lake, Zen 4 and later.
+        .{ .name = "avx512", .target = cpuTarget(b, target, .x86_64, .{ .explicit = &std.Target.x86.cpu.x86_64_v4 }, std.Target.x86.featureSet(&.{ .avx512vbmi, .avx512bitalg, .avx512vpopcntdq, .avx512vnni, .gfni, .avx512ifma })) },
     };
     const count: usize = if (target.result.cpu.arch == .x86_64) kernel_levels.len else 1;
     const objects = b.allocator.alloc(*std.Build.Step.Compile, count) catch @panic("out of memory");

@@ -139,8 +139,8 @@ def select_cpu(name: str) -> None:
 
 
 def cpu() -> str:
-    """The kernels in use: ``"avx512"`` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ, VNNI, GFNI: Ice
-    Lake, Zen 4 and later), ``"avx2"`` (AVX2 + BMI2) or ``"baseline"`` (portable)."""
+    """The kernels in use: ``"avx512"`` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ, VNNI, GFNI, IFMA:
+    Ice Lake, Zen 4 and later), ``"avx2"`` (AVX2 + BMI2) or ``"baseline"`` (portable)."""
     level = lib.pp_cpu_level()
     return next(name for name, number in CPU_LEVELS.items() if number == level)
 

@@ -25,13 +25,16 @@ def results_at(level: str) -> dict[str, np.ndarray]:
         "showdown": pp.rank_showdown(holes[:, :5], holes[:, 5:].reshape(-1, 6, 2)),
         "combinations": pp.combinations(4, exclude="2s3s"),
         "counts": pp.category_counts(6),
-        # Monte Carlo deals its games in vectors on some levels: the same games on every one.
+        # Monte Carlo deals its games in vectors on some levels: the same games on every one
+        # (tables of the range players' deals, copied by gathers on avx512, among them).
         **{
             f"equity {spot}": np.concatenate([result.wins, result.ties])
             for spot, board in (
                 (("random",) * 3, ""),
                 (("QQ+,AKs", "random", "AA"), "2c7d9h"),
                 (("AKs", "random", "random", "random"), ""),
+                (("QQ+,AKs", "JJ-99,AQs+"), ""),
+                (("QQ+", "JJ+,AK", "random", "TT+"), "2c7d9h"),
             )
             for result in [pp.equity(list(spot), board=board, games=100_000, seed=3, exact=False)]
         },

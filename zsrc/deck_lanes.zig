@@ -79,6 +79,18 @@ pub fn DeckLanes(comptime taken_max: usize) type {
             std.debug.assert(@reduce(.Or, rest) == 0);
         }
 
+        /// `remove_sets` where each lane's cards come as their counts of places left below
+        /// them, already: byte m of `rows[l]` for lane l's m-th lowest card, `count` of them
+        /// a lane. A row's bytes split out by a shift and a truncation (`vpsrlq`, `vpmovqb`)
+        /// where finding the cards in the sets took a trailing-zero count a card and lane.
+        pub fn remove_places(deck: *Self, comptime Row: type, rows: @Vector(lanes, Row), count: usize) void {
+            std.debug.assert(deck.len == 0 and count <= @sizeOf(Row) and count <= taken_max);
+            inline for (0..@sizeOf(Row)) |m| {
+                if (m < count) deck.left_below[m] = @truncate(rows >> @splat(8 * m));
+            }
+            deck.len = count;
+        }
+
         /// Each lane's `n`-th card still in its deck, taken out; `n` below the cards left.
         pub inline fn take(deck: *Self, n: Bytes) Bytes {
             std.debug.assert(deck.len < taken_max);
@@ -95,6 +107,43 @@ pub fn DeckLanes(comptime taken_max: usize) type {
             return lookup(deck.table.cards, place);
         }
     };
+}
+
+test "DeckLanes: remove_places takes out the cards remove_sets does" {
+    if (!available) return error.SkipZigTest;
+    const random = @import("random.zig");
+    var x: u64 = 77;
+    for (0..50) |round| {
+        x = random.mix64(x);
+        const deck = eval.full_deck & ~(x & random.mix64(x +% 1));
+        const count = round % 9;
+        var sets: [lanes]u64 = @splat(0);
+        var rows: [lanes]u64 = @splat(0);
+        for (&sets, &rows) |*set, *row| {
+            var left = deck;
+            for (0..count) |_| {
+                x = random.mix64(x);
+                const card = bits.nth_set_bit(left, @intCast(x % @popCount(left)));
+                set.* |= @as(u64, 1) << card;
+                left &= ~(@as(u64, 1) << card);
+            }
+            // The places left below each card taken, ascending: deck cards below it, not taken.
+            var rest = set.*;
+            var m: u6 = 0;
+            while (rest != 0) : (rest &= rest - 1) {
+                row.* |= @as(u64, @popCount(deck & ~set.* & ((rest & (~rest +% 1)) - 1))) << m;
+                m +%= 8;
+            }
+        }
+        var by_sets: DeckLanes(eval.card_count) = .{ .table = .of(deck) };
+        by_sets.remove_sets(sets, count);
+        var by_places: DeckLanes(eval.card_count) = .{ .table = by_sets.table };
+        by_places.remove_places(u64, rows, count);
+        try std.testing.expectEqual(by_sets.len, by_places.len);
+        for (by_sets.left_below[0..count], by_places.left_below[0..count]) |a, b| {
+            try std.testing.expectEqual(@as([lanes]u8, a), @as([lanes]u8, b));
+        }
+    }
 }
 
 test "DeckLanes: each card is the n-th left, as a select on the lane's bit set gives" {

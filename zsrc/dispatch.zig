@@ -47,15 +47,15 @@ fn cpu_has_avx2_level() bool {
     return avx2 and bmi1 and bmi2 and lzcnt and fma and movbe;
 }
 
-/// Whether this CPU runs the avx512 kernels: the avx2 level, AVX-512 F, DQ, CD, BW, VL,
-/// VBMI, BITALG, VPOPCNTDQ, VNNI and GFNI (every CPU with the first three has the last two:
-/// Ice Lake, Zen 4 and later), and an OS that saves the mask and 512-bit registers.
+/// Whether this CPU runs the avx512 kernels: the avx2 level, AVX-512 F, DQ, IFMA, CD, BW,
+/// VL, VBMI, BITALG, VPOPCNTDQ, VNNI and GFNI (every CPU with VBMI has the rest: Ice Lake,
+/// Zen 4 and later), and an OS that saves the mask and 512-bit registers.
 fn cpu_has_avx512_level() bool {
     if (!is_x86_64 or !cpu_has_avx2_level()) return false;
     // XCR0: XMM, YMM, opmask, upper halves of ZMM0-15, ZMM16-31.
     if (xgetbv0() & 0b1110_0110 != 0b1110_0110) return false;
     const leaf7 = cpuid(7, 0);
-    const ebx_wanted: u32 = (1 << 16) | (1 << 17) | (1 << 28) | (1 << 30) | (1 << 31); // F DQ CD BW VL
+    const ebx_wanted: u32 = (1 << 16) | (1 << 17) | (1 << 21) | (1 << 28) | (1 << 30) | (1 << 31); // F DQ IFMA CD BW VL
     // VBMI, GFNI, VNNI, BITALG, VPOPCNTDQ.
     const ecx_wanted: u32 = (1 << 1) | (1 << 8) | (1 << 11) | (1 << 12) | (1 << 14);
     return leaf7.ebx & ebx_wanted == ebx_wanted and leaf7.ecx & ecx_wanted == ecx_wanted;

@@ -25,6 +25,7 @@ const std = @import("std");
 const eval = @import("eval.zig");
 const bits = @import("bits.zig");
 const deck_lanes = @import("deck_lanes.zig");
+const gather = @import("gather.zig");
 const random = @import("random.zig");
 const combos = @import("combos.zig");
 const spot_zig = @import("spot.zig");
@@ -128,8 +129,8 @@ const Tally = struct {
 
 const block_games = 128;
 
-/// Tables of deals above this many (24 to 32 bytes a deal with two to four players; 384 to
-/// 512 KB here) outgrow L2 beside the lookup table: their entries are prefetched a block of
+/// Tables of deals above this many (32 to 40 bytes a deal with two to four players; 512 to
+/// 640 KB here) outgrow L2 beside the lookup table: their entries are prefetched a block of
 /// lanes at a time.
 const joint_cached_max = 1 << 14;
 
@@ -148,6 +149,9 @@ fn Block(comptime players: usize) type {
         held: [block_games][players]u16,
         /// The cards out of the deck once the fixed and range players hold theirs.
         used: [block_games]u64,
+        /// A table's deal's `places_left`, where games are dealt by place (its `used` then
+        /// unread).
+        places_left: [block_games]spot_zig.PlacesRow(players),
         /// A game of weight 0 (no deal of the ranges fits) is dealt as any valid game and
         /// counts for nothing.
         weights: [block_games]f64,
@@ -280,7 +284,7 @@ fn Run(comptime players: usize) type {
             // coin, as `alias_draw` does.
             const word = stream.next();
             const index = ((word >> 32) * spot.joint_len) >> 32;
-            run.hold_joint(run.pick_joint(index, word & 0xffff_ffff), block, i);
+            run.hold_joint(run.pick_joint(index, word & 0xffff_ffff), block, i, false);
             return stream;
         }
 
@@ -291,13 +295,44 @@ fn Run(comptime players: usize) type {
         }
 
         /// The range players hold deal `chosen` of the table in game slot `i`: the game's
-        /// row of combos, of hole cards and its cards out, each a copy (random players'
-        /// entries are dealt over by `deal_rest`; the weight stays `fill_block`'s 1).
-        inline fn hold_joint(run: *const Self, chosen: u64, block: *Block(players), i: usize) void {
+        /// row of combos, of hole cards and its cards out (as places left if the game is
+        /// dealt `by_place`), each a copy (random players' entries are dealt over by
+        /// `deal_rest`; the weight stays `fill_block`'s 1).
+        inline fn hold_joint(run: *const Self, chosen: u64, block: *Block(players), i: usize, comptime by_place: bool) void {
             const deal = &run.joint[chosen];
             block.held[i] = deal.held;
             block.holes[i * players * 2 ..][0 .. players * 2].* = std.mem.asBytes(&deal.holes).*;
-            block.used[i] = deal.used;
+            if (by_place and by_joint_places) block.places_left[i] = deal.places_left else block.used[i] = deal.used;
+        }
+
+        /// `hold_joint` by place of `lanes` games at once, their deals `chosen`: each field
+        /// of a lane's deal gathered (`vpgatherdd`, `vpgatherdq`) and stored for all of
+        /// them, where a loop copied the fields a game at a time (a quarter of the deal's
+        /// time for QQ+,AKs vs JJ-99,AQs+; in turn on Xeon +6 to +14% games/s).
+        inline fn hold_joint_lanes(
+            run: *const Self,
+            comptime lanes: usize,
+            chosen: [lanes]u64,
+            block: *Block(players),
+            i: usize,
+        ) void {
+            const Joint = spot_zig.JointDeal(players);
+            const Places = spot_zig.PlacesRow(players);
+            comptime std.debug.assert(@sizeOf(Joint) % 8 == 0 and @sizeOf(Row) == @sizeOf(Places));
+            const per_gather = 64 / @bitSizeOf(Row) * 8; // 16 words or 8 double words
+            const base: [*]const u8 = @ptrCast(run.joint.ptr);
+            const held: *align(2) [lanes]Row = @ptrCast(&block.held[i]);
+            const holes: *align(1) [lanes]Row = @ptrCast(block.holes[i * players * 2 ..][0 .. lanes * players * 2]);
+            const places: *[lanes]Places = block.places_left[i..][0..lanes];
+            inline for (0..lanes / per_gather) |k| {
+                const numbers: @Vector(per_gather, u64) = chosen[k * per_gather ..][0..per_gather].*;
+                // Deal numbers are below 2^20 (`joint_deals_max`): their steps fit 32 bits.
+                const index: @Vector(per_gather, u32) = @intCast(numbers * @as(@Vector(per_gather, u64), @splat(@sizeOf(Joint) / 8)));
+                const fetch = if (Row == u32) gather.gather32_at8 else gather.gather64_at8;
+                held[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "held"), index);
+                holes[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "holes"), index);
+                places[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "places_left"), index);
+            }
         }
 
         /// `draw_ranges` by sequential importance sampling: the weight is Π W_k(U_k)/W_k.
@@ -349,11 +384,17 @@ fn Run(comptime players: usize) type {
         ) void {
             var deal: Deal(lanes) = .{ .streams = streams };
             if (comptime Deal(lanes).by_place) {
-                // One deck for every lane, the range players' cards taken out of each.
+                // One deck for every lane, the range players' cards taken out of each: a
+                // table's deals come with their places (QQ+,AKs vs JJ-99,AQs+ +5% games/s on Xeon).
                 const out = run.spot.out_cards();
-                const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
                 deal.places = .{ .table = run.deck_table };
-                deal.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                if (by_joint_places and run.spot.joint_len > 0) {
+                    const Places = spot_zig.PlacesRow(players);
+                    deal.places.remove_places(Places, block.places_left[first..][0..lanes].*, 2 * run.drawn_len);
+                } else {
+                    const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
+                    deal.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                }
                 deal.size = @intCast(@popCount(eval.full_deck & ~out) - 2 * run.drawn_len);
             } else {
                 inline for (0..lanes) |l| {
@@ -402,6 +443,9 @@ fn Run(comptime players: usize) type {
                 }
             }
         }
+
+        /// Whether a table's deals carry their `places_left` (up to four players).
+        const by_joint_places = spot_zig.PlacesRow(players) != void;
 
         /// Whether a game's row of combos, and of hole-card words, is one machine word (two
         /// or four players): the random players' cards then go in as vectors of rows.
@@ -539,9 +583,14 @@ fn Run(comptime players: usize) type {
                     chosen = @select(u64, coin_bits < @as(Lanes, keeps), indices, @as(Lanes, others));
                     if (big) for (chosen) |c| @prefetch(&run.joint[c], .{});
                 }
+                if (comptime Deal(lanes).by_place and row_words and by_joint_places and gather.available512) {
+                    const stream_words: *[lanes]u64 = @ptrCast(streams);
+                    stream_words.* = state_array;
+                    return run.hold_joint_lanes(lanes, chosen, block, i);
+                }
                 for (streams, state_array, chosen, 0..) |*stream, state, c, l| {
                     stream.* = .{ .state = state };
-                    run.hold_joint(c, block, i + l);
+                    run.hold_joint(c, block, i + l, Deal(lanes).by_place);
                 }
                 return;
             }
@@ -654,13 +703,15 @@ fn Run(comptime players: usize) type {
 
 /// `lanes` games dealt in lockstep from decks of one size, each from its game's stream.
 ///
-/// Cards are drawn several to a random word: a draw takes the high half of word × size and
-/// keeps the low half as the next word (Lemire's multiply-shift, reused). Each draw spends
-/// about log2(size) + (size's factors of 2) bits, so after `draws_per_word` draws from a
-/// deck of over 30 cards at least 30 bits remain and a draw's bias stays under 52 / 2^30.
+/// Cards are drawn several to a random word of 52 bits: a draw takes the bits of word ×
+/// size from 52 up and keeps the low 52 as the next word (Lemire's multiply-shift, reused;
+/// `random.multiply52_lanes`): the `draws_per_word` cards of a word are uniform within
+/// 8e-8 (a deal's five board cards, one word). 52 bits, not 64, because AVX512-IFMA
+/// multiplies them in two instructions a vector where a 64-bit word took ten (in turn on
+/// Xeon: random vs random +8% games/s, known hands +7%; five draws a word, not four, a
+/// further +5% and +4%).
 ///
-/// The lanes live in vectors: the products in 32-bit halves (`vpmuludq`, exact: size is
-/// below 2^6). On the avx512 level 64 games go abreast and a draw is found by its place in
+/// The lanes live in vectors. On the avx512 level 64 games go abreast and a draw is found by its place in
 /// the deck every lane started from (`deck_lanes.zig`): against the select on 32 lanes' bit
 /// sets it replaced, known hands +16% games/s, random vs random +28%, QQ+,AKs vs JJ-99,AQs+
 /// +10%, AA vs three random +14%, six range players alike (their 12 cards taken out first
@@ -680,7 +731,7 @@ fn Deal(comptime lanes: usize) type {
         draws_left: u32 = 0,
 
         const Lanes = @Vector(lanes, u64);
-        const draws_per_word = 4;
+        const draws_per_word = 5;
         const by_place = deck_lanes.available and lanes == deck_lanes.lanes;
 
         /// A card of each lane's deck, uniform among them, taken out.
@@ -694,12 +745,12 @@ fn Deal(comptime lanes: usize) type {
                     const words: *[lanes]u64 = @ptrCast(deal.streams);
                     const states = @as(Lanes, words.*) +% @as(Lanes, @splat(random.golden_gamma));
                     words.* = states;
-                    deal.words = random.mix64_lanes(lanes, states);
-                } else inline for (0..lanes) |l| deal.words[l] = deal.streams[l].next();
+                    deal.words = random.mix64_lanes(lanes, states) >> @splat(12);
+                } else inline for (0..lanes) |l| deal.words[l] = deal.streams[l].next() >> 12;
                 deal.draws_left = draws_per_word;
             }
             deal.draws_left -= 1;
-            const product = random.multiply_lanes(lanes, deal.words, deal.size);
+            const product = random.multiply52_lanes(lanes, deal.words, deal.size);
             deal.words = product.low;
             deal.size -= 1;
             if (comptime by_place) return deal.places.take(@intCast(product.high));

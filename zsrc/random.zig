@@ -2,6 +2,7 @@
 //! (seed, i, j), so row i is the same whatever the thread count, batch size or start row.
 
 const std = @import("std");
+const builtin = @import("builtin");
 
 /// 2^64 / φ, SplitMix64's Weyl increment: consecutive counters times it are spread over
 /// all 64 bits before mixing.
@@ -78,6 +79,80 @@ pub inline fn multiply_lanes(comptime lanes: usize, words: @Vector(lanes, u64), 
     const low = (words & low_half) * b;
     const middle = (words >> @splat(32)) * b + (low >> @splat(32));
     return .{ .high = middle >> @splat(32), .low = (middle << @splat(32)) | (low & low_half) };
+}
+
+/// Words of 52 bits, as `multiply52_lanes` draws from them.
+pub const word52_mask: u64 = (1 << 52) - 1;
+
+/// Whether this compilation's CPU multiplies 52-bit integers into 104-bit products in
+/// vectors (AVX512-IFMA, the avx512 level's: Ice Lake, Zen 4 and later).
+const ifma = builtin.cpu.arch == .x86_64 and
+    std.Target.x86.featureSetHasAll(builtin.cpu.features, .{ .avx512f, .avx512ifma });
+
+/// Each lane's 52-bit word × `bound` (under 2^12), split at bit 52: the high part, a draw
+/// in [0, bound), and the low 52 bits, the word the next draw takes. A chain of draws from
+/// one word w with bounds s1, s2, ... yields exactly the mixed-radix digits of
+/// floor(w × s1 × s2 ... / 2^52), so a chain whose bounds multiply to S is uniform over its
+/// S outcomes within S / 2^52 (about 1e-9 for four cards of a deck, 8e-8 for five).
+///
+/// With IFMA a split is two instructions an eight lanes (`vpmadd52huq`, `vpmadd52luq`);
+/// without, the product is one 64-bit multiply (it fits), shifted and masked. The two give
+/// the same numbers.
+pub inline fn multiply52_lanes(comptime lanes: usize, words: @Vector(lanes, u64), bound: u32) struct {
+    high: @Vector(lanes, u64),
+    low: @Vector(lanes, u64),
+} {
+    const V = @Vector(lanes, u64);
+    std.debug.assert(bound < 1 << 12 and @reduce(.And, words <= @as(V, @splat(word52_mask))));
+    if (comptime ifma and lanes % 8 == 0) {
+        const V8 = @Vector(8, u64);
+        const b: V8 = @splat(bound);
+        const all: [lanes]u64 = words;
+        var high: [lanes]u64 = undefined;
+        var low: [lanes]u64 = undefined;
+        inline for (0..lanes / 8) |k| {
+            const w: V8 = all[k * 8 ..][0..8].*;
+            high[k * 8 ..][0..8].* = asm ("vpxorq %[h], %[h], %[h]\n\tvpmadd52huq %[b], %[w], %[h]"
+                : [h] "=&v" (-> V8),
+                : [w] "v" (w),
+                  [b] "v" (b),
+            );
+            low[k * 8 ..][0..8].* = asm ("vpxorq %[l], %[l], %[l]\n\tvpmadd52luq %[b], %[w], %[l]"
+                : [l] "=&v" (-> V8),
+                : [w] "v" (w),
+                  [b] "v" (b),
+            );
+        }
+        return .{ .high = high, .low = low };
+    }
+    const product = words * @as(V, @splat(bound));
+    return .{ .high = product >> @splat(52), .low = product & @as(V, @splat(word52_mask)) };
+}
+
+test "multiply52_lanes: the draws of a chain are the digits of word × bounds / 2^52" {
+    var x: u64 = 5;
+    for (0..200) |round| {
+        var words: [64]u64 = undefined;
+        for (&words) |*w| {
+            x = mix64(x);
+            w.* = x >> 12;
+        }
+        words[0] = word52_mask;
+        words[1] = 0;
+        var chain: @Vector(64, u64) = words;
+        var digits: @Vector(64, u128) = @splat(0);
+        var product: @Vector(64, u128) = words;
+        const first: u32 = @intCast(1 + round % 52);
+        for (0..5) |d| {
+            const bound = first - @min(first - 1, @as(u32, @intCast(d)));
+            const split = multiply52_lanes(64, chain, bound);
+            try std.testing.expect(@reduce(.And, split.high < @as(@Vector(64, u64), @splat(bound))));
+            chain = split.low;
+            digits = digits * @as(@Vector(64, u128), @splat(bound)) + split.high;
+            product *= @as(@Vector(64, u128), @splat(bound));
+        }
+        try std.testing.expectEqual(product >> @splat(52), digits);
+    }
 }
 
 test "below_lanes: every lane is below of its word" {

@@ -238,10 +238,28 @@ pub fn JointDeal(comptime players: usize) type {
         /// `combos.hole_word` (0 for a random player's).
         held: [players]u16,
         holes: [players]u16,
+        /// The range players' cards, ascending, as `deck_lanes.DeckLanes` keeps cards taken
+        /// out of the deck the spot leaves (`out_cards`' complement): byte m the m-th one's
+        /// count of places left below it (the rest 0). Read where games are dealt by place,
+        /// so a game takes its deal's cards out of the deck without finding them in `used`.
+        places_left: PlacesRow(players),
     };
 }
 
-/// Deals of range players up to which `prepare_joint` tabulates them (24 MiB at most with
+/// `JointDeal.places_left`: a byte a range player's card, as one word (a vector of them
+/// splits into its bytes by shifts and truncations); past four players, nothing (their
+/// deals are dealt from `used`).
+pub fn PlacesRow(comptime players: usize) type {
+    return if (players <= 2) u32 else if (players <= 4) u64 else void;
+}
+
+comptime {
+    // The sizes the comments on `joint_deals_max` and the sampler's prefetching quote.
+    std.debug.assert(@sizeOf(JointDeal(2)) == 32 and @sizeOf(JointDeal(4)) == 40);
+    std.debug.assert(@sizeOf(JointDeal(players_max)) == 56);
+}
+
+/// Deals of range players up to which `prepare_joint` tabulates them (32 MiB at most with
 /// two players, 56 MiB with ten).
 pub const joint_deals_max = 1 << 20;
 
@@ -350,6 +368,9 @@ fn DealWalk(comptime seats: usize) type {
                     if (i < table.len) {
                         table[i] = walk.current;
                         table[i].used = used;
+                        if (PlacesRow(seats) != void) {
+                            table[i].places_left = places_left(seats, walk.spot.out_cards(), used);
+                        }
                         walk.weights[i] = weight;
                     }
                 }
@@ -371,6 +392,22 @@ fn DealWalk(comptime seats: usize) type {
             }
         }
     };
+}
+
+/// `JointDeal.places_left` of a deal whose cards out are `used`, `out` of them the spot's.
+fn places_left(comptime seats: usize, out: u64, used: u64) PlacesRow(seats) {
+    const deck = eval.full_deck & ~out;
+    const taken = used & ~out;
+    std.debug.assert(taken & ~deck == 0 and @popCount(taken) <= @sizeOf(PlacesRow(seats)));
+    var places: PlacesRow(seats) = 0;
+    var rest = taken;
+    var m: std.math.Log2Int(PlacesRow(seats)) = 0;
+    while (rest != 0) : (rest &= rest - 1) {
+        const below = (rest & (~rest +% 1)) - 1; // the cards below the lowest left
+        places |= @as(PlacesRow(seats), @popCount(deck & ~taken & below)) << m;
+        m +%= 8;
+    }
+    return places;
 }
 
 /// A player's alias table: `keep` and `other` are arrays of the spot's.

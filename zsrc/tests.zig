@@ -12,6 +12,8 @@ comptime {
     _ = @import("parse.zig");
     _ = @import("deal.zig");
     _ = @import("deck_lanes.zig");
+    _ = @import("random.zig");
+    _ = @import("gather.zig");
     _ = @import("enumerate.zig");
     _ = @import("columns.zig");
     _ = @import("equity.zig");
