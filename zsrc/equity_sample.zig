@@ -305,6 +305,28 @@ fn Run(comptime players: usize) type {
             if (by_place and by_joint_places) block.places_left[i] = deal.places_left else block.used[i] = deal.used;
         }
 
+        /// `lanes` games of slots `i ..` start: their streams from `states`, each holding
+        /// its deal of `chosen`.
+        inline fn hold_joints(
+            run: *const Self,
+            comptime lanes: usize,
+            chosen: [lanes]u64,
+            block: *Block(players),
+            i: usize,
+            streams: *[lanes]Stream,
+            states: [lanes]u64,
+        ) void {
+            if (comptime Deal(lanes).by_place and row_words and by_joint_places and gather.available512) {
+                const stream_words: *[lanes]u64 = @ptrCast(streams);
+                stream_words.* = states;
+                return run.hold_joint_lanes(lanes, chosen, block, i);
+            }
+            for (streams, states, chosen, 0..) |*stream, state, c, l| {
+                stream.* = .{ .state = state };
+                run.hold_joint(c, block, i + l, Deal(lanes).by_place);
+            }
+        }
+
         /// `hold_joint` by place of `lanes` games at once, their deals `chosen`: each field
         /// of a lane's deal gathered (`vpgatherdd`, `vpgatherdq`) and stored for all of
         /// them, where a loop copied the fields a game at a time (a quarter of the deal's
@@ -583,16 +605,7 @@ fn Run(comptime players: usize) type {
                     chosen = @select(u64, coin_bits < @as(Lanes, keeps), indices, @as(Lanes, others));
                     if (big) for (chosen) |c| @prefetch(&run.joint[c], .{});
                 }
-                if (comptime Deal(lanes).by_place and row_words and by_joint_places and gather.available512) {
-                    const stream_words: *[lanes]u64 = @ptrCast(streams);
-                    stream_words.* = state_array;
-                    return run.hold_joint_lanes(lanes, chosen, block, i);
-                }
-                for (streams, state_array, chosen, 0..) |*stream, state, c, l| {
-                    stream.* = .{ .state = state };
-                    run.hold_joint(c, block, i + l, Deal(lanes).by_place);
-                }
-                return;
+                return run.hold_joints(lanes, chosen, block, i, streams, state_array);
             }
             const coin_array: [lanes]f64 = @as(@Vector(lanes, f64), @floatFromInt(coin_bits)) *
                 @as(@Vector(lanes, f64), @splat(0x1.0p-32));
