@@ -766,7 +766,7 @@ fn Deal(comptime lanes: usize) type {
             const product = random.multiply52_lanes(lanes, deal.words, deal.size);
             deal.words = product.low;
             deal.size -= 1;
-            if (comptime by_place) return deal.places.take(@intCast(product.high));
+            if (comptime by_place) return deal.places.take(deck_lanes.low_bytes(product.high));
             var cards: Lanes = undefined;
             inline for (0..lanes) |l| cards[l] = bits.nth_set_bit(deal.decks[l], @intCast(product.high[l]));
             deal.decks &= ~(@as(Lanes, @splat(1)) << @intCast(cards));
