@@ -93,6 +93,22 @@ test "low_bytes: each word's low byte in its lane" {
     for (words, got) |w, b| try std.testing.expectEqual(@as(u8, @intCast(w)), b);
 }
 
+/// The cards `taken` out of `deck` as `DeckLanes` keeps them, in one word: byte m is the
+/// m-th lowest card's count of places left below it (deck cards below it, not taken). What
+/// `remove_places` reads back, computed once per deal where deals are tabulated.
+pub fn places_word(comptime Word: type, deck: u64, taken: u64) Word {
+    std.debug.assert(taken & ~deck == 0 and @popCount(taken) <= @sizeOf(Word));
+    var places: Word = 0;
+    var rest = taken;
+    var shift: std.math.Log2Int(Word) = 0;
+    while (rest != 0) : (rest &= rest - 1) {
+        const below = (rest & (~rest +% 1)) - 1; // the cards below the lowest left
+        places |= @as(Word, @popCount(deck & ~taken & below)) << shift;
+        shift +%= 8;
+    }
+    return places;
+}
+
 /// A deck dealt in 64 lanes, at most `taken_max` cards out of each.
 pub fn DeckLanes(comptime taken_max: usize) type {
     return struct {
@@ -122,8 +138,8 @@ pub fn DeckLanes(comptime taken_max: usize) type {
 
         /// `remove_sets` where each lane's cards come as their counts of places left below
         /// them, already: byte m of `rows[l]` for lane l's m-th lowest card, `count` of them
-        /// a lane. A row's bytes split out by a shift and a truncation (`vpsrlq`, `vpmovqb`)
-        /// where finding the cards in the sets took a trailing-zero count a card and lane.
+        /// a lane (`places_word`). A row's bytes split out by a shift and a truncation where
+        /// finding the cards in the sets took a trailing-zero count a card and lane.
         pub fn remove_places(deck: *Self, comptime Row: type, rows: @Vector(lanes, Row), count: usize) void {
             std.debug.assert(deck.len == 0 and count <= @sizeOf(Row) and count <= taken_max);
             inline for (0..@sizeOf(Row)) |m| {
@@ -159,7 +175,7 @@ test "DeckLanes: remove_places takes out the cards remove_sets does" {
         const deck = eval.full_deck & ~(x & random.mix64(x +% 1));
         const count = round % 9;
         var sets: [lanes]u64 = @splat(0);
-        var rows: [lanes]u64 = @splat(0);
+        var rows: [lanes]u64 = undefined;
         for (&sets, &rows) |*set, *row| {
             var left = deck;
             for (0..count) |_| {
@@ -168,13 +184,7 @@ test "DeckLanes: remove_places takes out the cards remove_sets does" {
                 set.* |= @as(u64, 1) << card;
                 left &= ~(@as(u64, 1) << card);
             }
-            // The places left below each card taken, ascending: deck cards below it, not taken.
-            var rest = set.*;
-            var m: u6 = 0;
-            while (rest != 0) : (rest &= rest - 1) {
-                row.* |= @as(u64, @popCount(deck & ~set.* & ((rest & (~rest +% 1)) - 1))) << m;
-                m +%= 8;
-            }
+            row.* = places_word(u64, deck, set.*);
         }
         var by_sets: DeckLanes(eval.card_count) = .{ .table = .of(deck) };
         by_sets.remove_sets(sets, count);

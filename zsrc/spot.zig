@@ -10,6 +10,7 @@ const eval = @import("eval.zig");
 const combos = @import("combos.zig");
 const equity = @import("equity.zig");
 const random = @import("random.zig");
+const deck_lanes = @import("deck_lanes.zig");
 
 pub const players_max = equity.players_max;
 pub const board_cards_max = equity.board_cards_max;
@@ -396,18 +397,7 @@ fn DealWalk(comptime seats: usize) type {
 
 /// `JointDeal.places_left` of a deal whose cards out are `used`, `out` of them the spot's.
 fn places_left(comptime seats: usize, out: u64, used: u64) PlacesRow(seats) {
-    const deck = eval.full_deck & ~out;
-    const taken = used & ~out;
-    std.debug.assert(taken & ~deck == 0 and @popCount(taken) <= @sizeOf(PlacesRow(seats)));
-    var places: PlacesRow(seats) = 0;
-    var rest = taken;
-    var m: std.math.Log2Int(PlacesRow(seats)) = 0;
-    while (rest != 0) : (rest &= rest - 1) {
-        const below = (rest & (~rest +% 1)) - 1; // the cards below the lowest left
-        places |= @as(PlacesRow(seats), @popCount(deck & ~taken & below)) << m;
-        m +%= 8;
-    }
-    return places;
+    return deck_lanes.places_word(PlacesRow(seats), eval.full_deck & ~out, used & ~out);
 }
 
 /// A player's alias table: `keep` and `other` are arrays of the spot's.
