@@ -1,5 +1,7 @@
 """Fanning a native call out over slices: the order of results, the calling thread's own
-slice, an error raised only once every slice is done, and when a second thread is used."""
+slice, an error raised only once every slice is done, and when a second thread is used.
+Ordered runs of many tasks: folded in task order whatever the threads, the caller working
+beside the pool, errors raised in their turn, and nothing left running once they return."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import time
 
 import pytest
 
-from pypoker._parallel import ITEMS_PER_THREAD_MIN, run_sliced, thread_count
+from pypoker._parallel import ITEMS_PER_THREAD_MIN, run_ordered, run_sliced, thread_count
 
 
 def test_slices_cover_the_items_in_order_and_the_caller_runs_the_last():
@@ -42,3 +44,64 @@ def test_small_batches_keep_to_one_thread():
     assert thread_count(None, 2 * ITEMS_PER_THREAD_MIN - 1) == 1
     assert thread_count(None, 2 * ITEMS_PER_THREAD_MIN) >= 1
     assert thread_count(3, 2) == 2  # never more threads than items
+
+
+def _sleepy(started: list, finished: list):
+    def call(number: int):
+        started.append((number, threading.current_thread() is threading.main_thread()))
+        time.sleep(0.001 * (number * 7 % 5))  # tasks finish out of order
+        finished.append(number)
+        return number
+
+    return call
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_ordered_runs_fold_in_task_order_and_the_caller_takes_tasks(threads):
+    started, finished, folded = [], [], []
+    call = _sleepy(started, finished)
+    run_ordered(iter([(i,) for i in range(40)]), call, threads, lambda r: folded.append(r))
+    assert folded == list(range(40))
+    assert sorted(finished) == list(range(40))
+    on_caller = sum(main for _, main in started)
+    assert on_caller == 40 if threads == 1 else 0 < on_caller < 40
+
+
+def test_an_ordered_run_stops_when_the_fold_says_and_leaves_nothing_running():
+    started, finished, folded = [], [], []
+    call = _sleepy(started, finished)
+
+    def fold(result):
+        folded.append(result)
+        return result == 9
+
+    run_ordered(iter([(i,) for i in range(10_000)]), call, 2, fold)
+    assert folded == list(range(10))
+    assert len(started) == len(finished) < 10 + 2 * 2 + 2  # at most `ahead` past the fold
+
+
+def test_a_tasks_error_is_raised_in_its_turn_and_not_past_a_stop():
+    def call(number: int):
+        if number == 5:
+            raise RuntimeError("task 5")
+        time.sleep(0.002 if number < 5 else 0)  # the failing task finishes before those ahead
+        return number
+
+    folded = []
+    with pytest.raises(RuntimeError, match="task 5"):
+        run_ordered(iter([(i,) for i in range(50)]), call, 2, lambda r: folded.append(r))
+    assert folded == [0, 1, 2, 3, 4]
+    # A stop before the failing task's turn: its error is never raised.
+    run_ordered(iter([(i,) for i in range(50)]), call, 2, lambda r: r == 3)
+
+
+def test_an_error_in_the_fold_waits_for_the_running_tasks():
+    started, finished = [], []
+    call = _sleepy(started, finished)
+
+    def fold(result):
+        raise ValueError("fold")
+
+    with pytest.raises(ValueError, match="fold"):
+        run_ordered(iter([(i,) for i in range(1000)]), call, 3, fold)
+    assert len(started) == len(finished)  # no task still runs once the error is out
