@@ -136,10 +136,16 @@ class _Share:
             self._taken += 1
             return self._taken - 1, task
 
-    def _run(self, number: int, task: tuple) -> None:
+    def _run(self, number: int, task: tuple, on_worker: bool = False) -> None:
         try:
             done = (True, self._call(*task))
         except Exception as error:  # noqa: BLE001 - raised in order, by the folding thread
+            done = (False, error)
+        except BaseException as error:
+            # The caller's own (Ctrl-C) goes at once; a worker's is kept like any error, or
+            # the caller would wait for a result that never comes.
+            if not on_worker:
+                raise
             done = (False, error)
         with self._changed:
             self._results[number] = done
@@ -148,7 +154,7 @@ class _Share:
     def work(self) -> None:
         """A pool worker's part: tasks until none is left."""
         while (taken := self._take(wait_for_room=True)) is not None:
-            self._run(*taken)
+            self._run(*taken, on_worker=True)
 
     def next_result(self) -> object:
         """The calling thread's part: the next result in task order, running tasks itself

@@ -105,3 +105,18 @@ def test_an_error_in_the_fold_waits_for_the_running_tasks():
     with pytest.raises(ValueError, match="fold"):
         run_ordered(iter([(i,) for i in range(1000)]), call, 3, fold)
     assert len(started) == len(finished)  # no task still runs once the error is out
+
+
+def test_a_workers_base_exception_reaches_the_caller():
+    class Abort(BaseException):
+        pass
+
+    def call(number: int):
+        time.sleep(0.001)
+        if number >= 6 and threading.current_thread() is not threading.main_thread():
+            raise Abort(number)  # a worker's: the caller must not wait for its result
+        return number
+
+    for threads in (2, 3):
+        with pytest.raises(Abort):
+            run_ordered(iter([(i,) for i in range(40)]), call, threads, lambda r: False)
