@@ -99,7 +99,9 @@ def run_ordered(
                 return
     finally:
         share.stop()
-        wait(workers)
+        # A worker not started yet (the pool busy with another run) never will be: waiting
+        # for it would wait on that other run.
+        wait([worker for worker in workers if not worker.cancel()])
 
 
 _DONE = object()

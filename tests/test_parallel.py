@@ -120,3 +120,21 @@ def test_a_workers_base_exception_reaches_the_caller():
     for threads in (2, 3):
         with pytest.raises(Abort):
             run_ordered(iter([(i,) for i in range(40)]), call, threads, lambda r: False)
+
+
+def test_an_ordered_run_does_not_wait_for_a_worker_the_busy_pool_never_started():
+    from pypoker._parallel import _get_pool, cpu_count
+
+    release = threading.Event()
+    pool = _get_pool()
+    busy = [pool.submit(release.wait) for _ in range(max(2, cpu_count()))]  # every worker held
+    try:
+        started = time.perf_counter()
+        folded = []
+        run_ordered(iter([(i,) for i in range(5)]), lambda i: i, 2, lambda r: folded.append(r))
+        assert folded == list(range(5))  # the caller ran them all
+        assert time.perf_counter() - started < 1
+    finally:
+        release.set()
+        for future in busy:
+            future.result()
