@@ -9,6 +9,11 @@ const random = @import("random.zig");
 pub const has_pdep = builtin.cpu.arch == .x86_64 and
     std.Target.x86.featureSetHas(builtin.cpu.features, .bmi2);
 
+/// Whether this compilation's CPU permutes bytes across a 64-byte vector (`vpermb`,
+/// `lookup64`: AVX-512 VBMI, the avx512 level's).
+pub const has_vbmi = builtin.cpu.arch == .x86_64 and
+    std.Target.x86.featureSetHasAll(builtin.cpu.features, .{ .avx512bw, .avx512vbmi });
+
 /// The calling convention LLVM's vector intrinsics are declared with (`extern fn
 /// @"llvm.x86…"`): SysV passes vectors in registers on every OS. Windows x64's C convention
 /// would pass them by reference, which LLVM cannot select as an intrinsic, so the Windows

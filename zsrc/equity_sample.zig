@@ -404,6 +404,8 @@ fn Run(comptime players: usize) type {
             block: *Block(players),
             first: usize,
         ) void {
+            // Every random seat's takes and spreads are unrolled (`deal_random_rows`).
+            @setEvalBranchQuota(10_000);
             var deal: Deal(lanes) = .{ .streams = streams };
             if (comptime Deal(lanes).by_place) {
                 // One deck for every lane, the range players' cards taken out of each: a
@@ -475,9 +477,13 @@ fn Run(comptime players: usize) type {
         const Row = @Int(.unsigned, 16 * players);
 
         /// `deal_rest`'s random players for `row_words` tables: each lane's rows of combos
-        /// and hole cards loaded whole, the random seats' u16s merged in, stored whole: a
-        /// vector store for many games where there were two scalar stores a game and seat
-        /// (random vs random +3-5% games/s, AKs vs random +6%, AA vs 3 random +2%).
+        /// and hole cards loaded whole, a random seat's two bytes of each spread into every
+        /// row by byte permutes and blended in, stored whole. A vector store for many games
+        /// where there were two scalar stores a game and seat (random vs random +3-5%
+        /// games/s, AKs vs random +6%, AA vs 3 random +2%); bytes, not 16- or 32-bit lanes
+        /// shifted into place, so no lane is widened: a permute and a blend a vector of rows
+        /// where the widening and shifting took four (random vs random +1% games/s on
+        /// Xeon, medians of 9 pairs in turn).
         inline fn deal_random_rows(
             run: *const Self,
             comptime lanes: usize,
@@ -485,23 +491,60 @@ fn Run(comptime players: usize) type {
             block: *Block(players),
             first: usize,
         ) void {
-            const Rows = @Vector(lanes, Row);
-            const held_rows: *align(2) [lanes]Row = @ptrCast(&block.held[first]);
-            const hole_rows: *align(1) [lanes]Row = @ptrCast(block.holes[first * players * 2 ..][0 .. lanes * players * 2]);
-            var held: Rows = held_rows.*;
-            var holes: Rows = hole_rows.*;
-            for (run.random[0..run.random_len]) |p| {
-                const a = deal.take();
-                const b = deal.take();
-                const shift: @Vector(lanes, std.math.Log2Int(Row)) = @splat(@intCast(16 * p));
-                const seat = ~(@as(Rows, @splat(0xffff)) << shift);
-                const combo: Rows = combos.index_lanes(lanes, a, b);
-                const word: Rows = @as(@Vector(lanes, u16), a) | @as(@Vector(lanes, u16), b) << @splat(8);
-                held = (held & seat) | combo << shift;
-                holes = (holes & seat) | word << shift;
+            const row_bytes = @sizeOf(Row);
+            // The rows as vectors of at most 64 bytes, `span_games` rows each.
+            const span = @min(64, lanes * row_bytes);
+            const spans = lanes * row_bytes / span;
+            const span_games = span / row_bytes;
+            const Span = @Vector(span, u8);
+            const held_spans: *align(2) [spans][span]u8 = @ptrCast(&block.held[first]);
+            const hole_spans: *align(1) [spans][span]u8 = @ptrCast(block.holes[first * players * 2 ..][0 .. lanes * players * 2]);
+            var held: [spans]Span = undefined;
+            var holes: [spans]Span = undefined;
+            inline for (0..spans) |o| {
+                held[o] = held_spans[o];
+                holes[o] = hole_spans[o];
             }
-            held_rows.* = held;
-            hole_rows.* = holes;
+            inline for (0..players) |p| {
+                if (run.spot.is_random(p)) {
+                    const a = deal.take();
+                    const b = deal.take();
+                    const combo = combos.index_bytes(lanes, a, b);
+                    const seat = comptime seat_bytes(span, p);
+                    inline for (0..spans) |o| {
+                        const spread = comptime spread_mask(span, o * span_games, p);
+                        held[o] = @select(u8, seat, @shuffle(u8, combo.low, combo.high, spread), held[o]);
+                        holes[o] = @select(u8, seat, @shuffle(u8, a, b, spread), holes[o]);
+                    }
+                }
+            }
+            inline for (0..spans) |o| {
+                held_spans[o] = held[o];
+                hole_spans[o] = holes[o];
+            }
+        }
+
+        /// The bytes of seat p's u16 in every row of a vector of `span` bytes of rows.
+        fn seat_bytes(comptime span: usize, comptime p: usize) @Vector(span, bool) {
+            @setEvalBranchQuota(4 * span);
+            var mask: [span]bool = @splat(false);
+            for (0..span) |j| mask[j] = j % @sizeOf(Row) / 2 == p;
+            return mask;
+        }
+
+        /// A vector of rows of games `first_game ..`: seat p's low byte from the first
+        /// vector's lane of its game, its high byte from the second's; the other bytes
+        /// anything (`seat_bytes` keeps them from the row).
+        fn spread_mask(comptime span: usize, comptime first_game: usize, comptime p: usize) @Vector(span, i32) {
+            @setEvalBranchQuota(4 * span);
+            var mask: [span]i32 = @splat(0);
+            for (0..span) |j| {
+                const game: i32 = @intCast(first_game + j / @sizeOf(Row));
+                const byte = j % @sizeOf(Row);
+                if (byte == 2 * p) mask[j] = game;
+                if (byte == 2 * p + 1) mask[j] = ~game;
+            }
+            return mask;
         }
 
         /// What every game of a block shares: the fixed players' cards and the board's.
