@@ -89,6 +89,87 @@ test "low_bytes: each word's low byte in its lane" {
     for (words, got) |w, b| try std.testing.expectEqual(@as(u8, @intCast(w)), b);
 }
 
+/// Byte m of every lane's row, for each m: the rows transposed by byte permutes of two
+/// vectors (`vpermt2b`), in rounds that each halve the bytes a vector holds of a row and
+/// double its rows: two rounds of four permutes for 4-byte rows, where a shift and a
+/// truncation a byte (`vpmovdb`, two operations on Golden Cove's one shuffle port) and
+/// the inserts joining four of them took 44.
+pub fn row_bytes(comptime Row: type, rows: @Vector(lanes, Row)) [@sizeOf(Row)]Bytes {
+    const width = @sizeOf(Row);
+    comptime std.debug.assert(std.math.isPowerOfTwo(width) and width <= lanes);
+    // A vector to vector cast, then each 64 bytes by a shuffle of one operand: registers
+    // reinterpreted. (A cast to an array of bytes compiled to bit shifts a byte.)
+    const all: @Vector(width * lanes, u8) = @bitCast(rows);
+    var parts: [width]Bytes = undefined;
+    inline for (&parts, 0..) |*part, v| {
+        part.* = @shuffle(u8, all, undefined, std.simd.iota(i32, lanes) + @as(@Vector(lanes, i32), @splat(v * lanes)));
+    }
+    // Vector v holds rows `v * per .. (v + 1) * per` whole (per = lanes / width), bytes
+    // in row order; after each round a vector holds twice the rows and half their bytes.
+    comptime var bytes_held = width;
+    inline while (bytes_held > 1) : (bytes_held /= 2) {
+        var next: [width]Bytes = undefined;
+        inline for (0..width / 2) |pair| {
+            const group = comptime pair_groups(bytes_held, pair);
+            inline for (0..2) |half| {
+                next[group.out[half]] = @shuffle(u8, parts[group.in[0]], parts[group.in[1]], transpose_mask(bytes_held, half));
+            }
+        }
+        parts = next;
+    }
+    return parts;
+}
+
+/// In the round where vectors hold `bytes_held` bytes of each of their rows, the two
+/// vectors joined in `pair` (consecutive rows, the same bytes) and the two they make (the
+/// same rows, the low and high half of those bytes), numbered so that once every vector
+/// holds one byte, vector m holds byte m.
+fn pair_groups(comptime bytes_held: usize, comptime pair: usize) struct { in: [2]usize, out: [2]usize } {
+    // Vector number = byte group × row blocks + row block: a byte group is `bytes_held`
+    // bytes of each row, and `bytes_held` vectors hold them for every row.
+    const blocks = bytes_held; // row blocks in this round
+    const group = pair / (blocks / 2);
+    const block = pair % (blocks / 2);
+    const in0 = group * blocks + 2 * block;
+    const next_blocks = blocks / 2;
+    return .{
+        .in = .{ in0, in0 + 1 },
+        .out = .{ (2 * group) * next_blocks + block, (2 * group + 1) * next_blocks + block },
+    };
+}
+
+/// Positions of the joined vector: its rows are the first vector's then the second's,
+/// each with half the bytes held (the low or high half).
+fn transpose_mask(comptime bytes_held: usize, comptime half: usize) @Vector(lanes, i32) {
+    var mask: [lanes]i32 = undefined;
+    const kept = bytes_held / 2;
+    const rows_in = lanes / bytes_held; // rows each input vector holds
+    for (0..lanes) |q| {
+        const row = q / kept;
+        const byte = half * kept + q % kept;
+        const from_second = row >= rows_in;
+        const at: i32 = @intCast((row % rows_in) * bytes_held + byte);
+        mask[q] = if (from_second) ~at else at;
+    }
+    return mask;
+}
+
+test "row_bytes: byte m of every row, for 2-, 4- and 8-byte rows" {
+    inline for (.{ u16, u32, u64 }) |Row| {
+        var rows: [lanes]Row = undefined;
+        for (&rows, 0..) |*row, l| {
+            var word: Row = 0;
+            for (0..@sizeOf(Row)) |m| word |= @as(Row, @intCast((l * 7 + m * 59 + 3) % 256)) << @intCast(8 * m);
+            row.* = word;
+        }
+        const split = row_bytes(Row, rows);
+        for (0..@sizeOf(Row)) |m| {
+            const got: [lanes]u8 = split[m];
+            for (rows, got) |row, b| try std.testing.expectEqual(@as(u8, @truncate(row >> @intCast(8 * m))), b);
+        }
+    }
+}
+
 /// The cards `taken` out of `deck` as `DeckLanes` keeps them, in one word: byte m is the
 /// m-th lowest card's count of places left below it (deck cards below it, not taken). What
 /// `remove_places` reads back, computed once per deal where deals are tabulated.
@@ -138,8 +219,9 @@ pub fn DeckLanes(comptime taken_max: usize) type {
         /// finding the cards in the sets took a trailing-zero count a card and lane.
         pub fn remove_places(deck: *Self, comptime Row: type, rows: @Vector(lanes, Row), count: usize) void {
             std.debug.assert(deck.len == 0 and count <= @sizeOf(Row) and count <= taken_max);
+            const split = row_bytes(Row, rows);
             inline for (0..@sizeOf(Row)) |m| {
-                if (m < count) deck.left_below[m] = @truncate(rows >> @splat(8 * m));
+                if (m < count) deck.left_below[m] = split[m];
             }
             deck.len = count;
         }
