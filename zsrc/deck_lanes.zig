@@ -95,6 +95,7 @@ test "low_bytes: each word's low byte in its lane" {
 /// truncation a byte (`vpmovdb`, two operations on Golden Cove's one shuffle port) and
 /// the inserts joining four of them took 44.
 pub fn row_bytes(comptime Row: type, rows: @Vector(lanes, Row)) [@sizeOf(Row)]Bytes {
+    @setEvalBranchQuota(100_000); // the masks, computed as the rounds unroll
     const width = @sizeOf(Row);
     comptime std.debug.assert(std.math.isPowerOfTwo(width) and width <= lanes);
     // A vector to vector cast, then each 64 bytes by a shuffle of one operand: registers
@@ -141,6 +142,7 @@ fn pair_groups(comptime bytes_held: usize, comptime pair: usize) struct { in: [2
 /// Positions of the joined vector: its rows are the first vector's then the second's,
 /// each with half the bytes held (the low or high half).
 fn transpose_mask(comptime bytes_held: usize, comptime half: usize) @Vector(lanes, i32) {
+    @setEvalBranchQuota(8 * lanes);
     var mask: [lanes]i32 = undefined;
     const kept = bytes_held / 2;
     const rows_in = lanes / bytes_held; // rows each input vector holds
@@ -151,6 +153,62 @@ fn transpose_mask(comptime bytes_held: usize, comptime half: usize) @Vector(lane
         const at: i32 = @intCast((row % rows_in) * bytes_held + byte);
         mask[q] = if (from_second) ~at else at;
     }
+    return mask;
+}
+
+/// `row_bytes` undone: the rows whose byte m is `parts[m]` in every lane, by the same
+/// rounds of permutes run backwards (each doubles the bytes a vector holds of a row).
+pub fn rows_of_bytes(comptime Row: type, parts_in: [@sizeOf(Row)]Bytes) @Vector(lanes, Row) {
+    @setEvalBranchQuota(100_000); // the masks, computed as the rounds unroll
+    const width = @sizeOf(Row);
+    comptime std.debug.assert(std.math.isPowerOfTwo(width) and width <= lanes);
+    var parts = parts_in;
+    comptime var bytes_held = 2;
+    inline while (bytes_held <= width) : (bytes_held *= 2) {
+        var next: [width]Bytes = undefined;
+        inline for (0..width / 2) |pair| {
+            const group = comptime pair_groups(bytes_held, pair);
+            inline for (0..2) |half| {
+                next[group.in[half]] = @shuffle(u8, parts[group.out[0]], parts[group.out[1]], untranspose_mask(bytes_held, half));
+            }
+        }
+        parts = next;
+    }
+    return @bitCast(concat(width, parts));
+}
+
+/// The vectors one after another, as one vector (a tree of two-operand shuffles that only
+/// name registers).
+fn concat(comptime count: usize, parts: [count]Bytes) @Vector(count * lanes, u8) {
+    if (count == 1) return parts[0];
+    const half = count / 2;
+    const low = concat(half, parts[0..half].*);
+    const high = concat(half, parts[half..].*);
+    return @shuffle(u8, low, high, concat_mask(half * lanes));
+}
+
+/// The inverse of `transpose_mask`: vector `half` of a pair (its rows the first or second
+/// half of the rows the two joined vectors hold, every byte of the group), from the
+/// vectors holding the group's low and high bytes.
+fn untranspose_mask(comptime bytes_held: usize, comptime half: usize) @Vector(lanes, i32) {
+    @setEvalBranchQuota(8 * lanes);
+    var mask: [lanes]i32 = undefined;
+    const kept = bytes_held / 2;
+    const rows_out = lanes / bytes_held; // rows each output vector holds
+    for (0..lanes) |q| {
+        const row = half * rows_out + q / bytes_held;
+        const byte = q % bytes_held;
+        const at: i32 = @intCast(row * kept + byte % kept);
+        mask[q] = if (byte >= kept) ~at else at;
+    }
+    return mask;
+}
+
+/// Two vectors of `size` bytes joined: the first's, then the second's.
+fn concat_mask(comptime size: usize) @Vector(2 * size, i32) {
+    @setEvalBranchQuota(4 * size);
+    var mask: [2 * size]i32 = undefined;
+    for (0..2 * size) |j| mask[j] = if (j < size) @intCast(j) else ~@as(i32, @intCast(j - size));
     return mask;
 }
 
@@ -167,6 +225,8 @@ test "row_bytes: byte m of every row, for 2-, 4- and 8-byte rows" {
             const got: [lanes]u8 = split[m];
             for (rows, got) |row, b| try std.testing.expectEqual(@as(u8, @truncate(row >> @intCast(8 * m))), b);
         }
+        const back: [lanes]Row = rows_of_bytes(Row, split);
+        try std.testing.expectEqualSlices(Row, &rows, &back);
     }
 }
 
