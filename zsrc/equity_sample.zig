@@ -318,14 +318,14 @@ fn Run(comptime players: usize) type {
             streams: *[lanes]Stream,
             states: [lanes]u64,
         ) void {
-            if (comptime Deal(lanes).by_place and row_words and by_joint_places and gather.available512) {
+            if (comptime Deal(lanes, players).by_place and row_words and by_joint_places and gather.available512) {
                 const stream_words: *[lanes]u64 = @ptrCast(streams);
                 stream_words.* = states;
                 return run.hold_joint_lanes(lanes, chosen, block, i);
             }
             for (streams, states, chosen, 0..) |*stream, state, c, l| {
                 stream.* = .{ .state = state };
-                run.hold_joint(c, block, i + l, Deal(lanes).by_place);
+                run.hold_joint(c, block, i + l, Deal(lanes, players).by_place);
             }
         }
 
@@ -408,8 +408,8 @@ fn Run(comptime players: usize) type {
         ) void {
             // Every random seat's takes and spreads are unrolled (`deal_random_rows`).
             @setEvalBranchQuota(10_000);
-            var deal: Deal(lanes) = .{ .streams = streams };
-            if (comptime Deal(lanes).by_place) {
+            var deal: Deal(lanes, players) = .{ .streams = streams };
+            if (comptime Deal(lanes, players).by_place) {
                 // One deck for every lane, the range players' cards taken out of each: a
                 // table's deals come with their places (QQ+,AKs vs JJ-99,AQs+ +5% games/s on Xeon).
                 const out = run.spot.out_cards();
@@ -461,8 +461,8 @@ fn Run(comptime players: usize) type {
 
         /// `deal_rest`'s boards: each game's as a word, the known cards' bytes first, then
         /// stored as rows of five bytes.
-        inline fn deal_boards(run: *const Self, comptime lanes: usize, deal: *Deal(lanes), block: *Block(players), first: usize) void {
-            if (comptime Deal(lanes).by_place) return store_boards(run.board_rows(deal), block.boards[first * 5 ..]);
+        inline fn deal_boards(run: *const Self, comptime lanes: usize, deal: *Deal(lanes, players), block: *Block(players), first: usize) void {
+            if (comptime Deal(lanes, players).by_place) return store_boards(run.board_rows(deal), block.boards[first * 5 ..]);
             var boards: @Vector(lanes, u64) = @splat(run.board_word);
             for (run.board_len..5) |c| {
                 const cards: @Vector(lanes, u64) = deal.take();
@@ -479,7 +479,7 @@ fn Run(comptime players: usize) type {
         /// where widening each card's bytes to words and shifting them in took about 20
         /// shuffles a card on the one port Golden Cove has for them (known hands +5%
         /// games/s, random vs random +5%, on Xeon: medians of 7 pairs in turn).
-        inline fn board_rows(run: *const Self, deal: *Deal(deck_lanes.lanes)) @Vector(deck_lanes.lanes, u64) {
+        inline fn board_rows(run: *const Self, deal: *Deal(deck_lanes.lanes, players)) @Vector(deck_lanes.lanes, u64) {
             var cards: [8]deck_lanes.Bytes = @splat(@splat(0));
             for (run.board_cards[0..run.board_len], 0..) |card, c| cards[c] = @splat(card);
             for (run.board_len..5) |c| cards[c] = deal.take();
@@ -531,7 +531,7 @@ fn Run(comptime players: usize) type {
         inline fn deal_random_rows(
             run: *const Self,
             comptime lanes: usize,
-            deal: *Deal(lanes),
+            deal: *Deal(lanes, players),
             block: *Block(players),
             first: usize,
         ) void {
@@ -817,13 +817,13 @@ fn Run(comptime players: usize) type {
 /// +10%, AA vs three random +14%, six range players alike (their 12 cards taken out first
 /// cost what the select saved). Other levels select in each lane's bit set with a PDEP. The
 /// cards are the same on every level: the same draws, the n-th card left.
-fn Deal(comptime lanes: usize) type {
+fn Deal(comptime lanes: usize, comptime players: usize) type {
     return struct {
         streams: *[lanes]Stream,
         /// Each lane's deck as a set, where a card is selected in it.
         decks: Lanes = undefined,
         /// The lanes' decks by place, where bytes permute.
-        places: if (by_place) deck_lanes.DeckLanes(2 * spot_zig.players_max + 5) else void = undefined,
+        places: if (by_place) deck_lanes.DeckLanes(2 * players + 5) else void = undefined,
         /// The word each lane draws from.
         words: Lanes = undefined,
         size: u32 = 0,
