@@ -80,7 +80,7 @@ pub fn CardSource(comptime K: type, comptime cards: u32) type {
         pub const spare_rows = (width - lanes * cards + cards - 1) / cards;
 
         pub inline fn prefetch(rows: Rows, first: usize) void {
-            prefetch_ahead(rows.cards, (first + prefetch_rows) * cards, block_rows * cards);
+            prefetch_block(rows.cards, first, cards);
         }
 
         /// Rows `first .. first + lanes`, from one vector load at the first row.
@@ -132,7 +132,7 @@ pub fn SetSource(comptime K: type) type {
         pub const tallies_per_pass = K.tallies_per_pass;
 
         pub inline fn prefetch(rows: Rows, first: usize) void {
-            prefetch_ahead(std.mem.sliceAsBytes(rows.sets), (first + prefetch_rows) * 8, block_rows * 8);
+            prefetch_block(std.mem.sliceAsBytes(rows.sets), first, 8);
         }
 
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
@@ -159,7 +159,7 @@ pub fn AccumulatorSource(comptime K: type) type {
         const Lanes = @Vector(lanes, u64);
 
         pub inline fn prefetch(rows: Rows, first: usize) void {
-            prefetch_ahead(std.mem.sliceAsBytes(rows.accumulators), (first + prefetch_rows) * 16, block_rows * 16);
+            prefetch_block(std.mem.sliceAsBytes(rows.accumulators), first, 16);
         }
 
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
@@ -202,8 +202,11 @@ pub fn TrustedAccumulatorSource(comptime lanes_: u32) type {
         pub const lanes = lanes_;
         const Lanes = @Vector(lanes, u64);
 
-        // No `prefetch`: a stream this light is the hardware prefetcher's to keep up with
-        // (asking ahead cost it 0-4%, 16M records, both levels).
+        // Asked for though the stream is light: the hardware's prefetcher alone left it 10%
+        // slower (`prefetch_bytes`).
+        pub inline fn prefetch(rows: Rows, first: usize) void {
+            prefetch_block(std.mem.sliceAsBytes(rows.accumulators), first, 16);
+        }
 
         pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
             const words: *const [2 * lanes]u64 = @ptrCast(rows.accumulators[first..][0..lanes]);
@@ -237,15 +240,25 @@ fn every_other(comptime lanes: u32, comptime first: u32) [lanes]i32 {
 /// Rows a block: its fingerprints stay in L1 between the passes.
 pub const block_rows = 64;
 
-/// How far ahead of the block being ranked a row source asks for its rows (`prefetch`): the
-/// hardware's prefetcher alone left 7-card ids read from DRAM at 1.07-1.17 ns a hand, 0.93-
-/// 0.98 with the rows 4 blocks ahead asked for (8 blocks: no better; 16M hands, Zen 5,
-/// avx512, in turn; avx2 1.91 → 1.56). Rows already in cache rank as before.
-pub const prefetch_rows = 4 * block_rows;
+/// How far ahead of the block being ranked a row source asks for its rows (`prefetch_block`),
+/// in bytes, whatever a row's size: 2 KB ahead suits every stream measured. The hardware's
+/// prefetcher alone left 7-card ids read from DRAM at 1.07-1.17 ns a hand, 0.93-0.98 with
+/// their rows 4 blocks (1.8 KB) ahead asked for (8 blocks: no better; 16M hands, Zen 5,
+/// avx512, in turn; avx2 1.91 → 1.56). Accumulators (16 bytes a row) took 1.62-1.66 ns a hand
+/// `trusted` with none asked for, 1.52-1.58 at 4 KB ahead, 1.44-1.48 at 2 KB, 1.54-1.56 at 1 KB
+/// and 1.82-1.84 at 16 KB: too far ahead, the lines asked for crowd out the ones in use (16M
+/// hands, Sapphire Rapids class, avx512, in turn, 2026-12-03). Rows in cache rank as before.
+pub const prefetch_bytes = 2048;
 
-/// Asks for `len` bytes of `bytes` from `start` (a source's rows `prefetch_rows` ahead), a
-/// cache line at a time; nothing once `start` is past the end (the last blocks, and the
-/// equity sampler's small blocks of games, have nothing ahead to ask for).
+/// Asks for block `first .. first + block_rows` of rows of `row_bytes` each, `prefetch_bytes`
+/// ahead of it (`prefetch_ahead`).
+pub inline fn prefetch_block(bytes: []const u8, first: usize, comptime row_bytes: usize) void {
+    prefetch_ahead(bytes, first * row_bytes + prefetch_bytes, block_rows * row_bytes);
+}
+
+/// Asks for `len` bytes of `bytes` from `start`, a cache line at a time; nothing once `start`
+/// is past the end (the last blocks, and the equity sampler's small blocks of games, have
+/// nothing ahead to ask for).
 pub inline fn prefetch_ahead(bytes: []const u8, start: usize, comptime len: usize) void {
     if (start >= bytes.len) return;
     inline for (0..(len + 63) / 64) |line| @prefetch(bytes.ptr + start + 64 * line, .{});

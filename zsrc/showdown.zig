@@ -158,7 +158,7 @@ fn rank_block(
         }
     };
     const groups = Groups{ .boards = boards, .holes = holes, .first_row = first_row };
-    const ahead = first_row + blocks.prefetch_rows / players; // about as many bytes ahead
+    const ahead = first_row + blocks.prefetch_bytes / (players * 2); // holes: the larger stream
     blocks.prefetch_ahead(holes, ahead * players * 2, layout.rows_per_block * players * 2);
     blocks.prefetch_ahead(boards, ahead * board_cards, layout.rows_per_block * board_cards);
     const passes = blocks.tally_and_look_up(
