@@ -249,6 +249,7 @@ const id_kernel = struct {
     pub const Bytes = level.Bytes;
     pub const lanes = rows_per_vector;
     pub const tallies_per_pass = two_tallies_a_pass;
+    pub const keys_flushes = true;
     pub const filler = level.filler;
     pub const tally_ids = level.tally_ids;
 
@@ -395,6 +396,7 @@ inline fn flush_keys(sets: Lanes, flush_bits: Lanes, comptime shifts: Bytes) Lan
 const set_kernel = struct {
     pub const lanes = rows_per_vector;
     pub const tallies_per_pass = two_tallies_a_pass;
+    pub const keys_flushes = true;
     pub const tally_sets = tally_eight_sets;
 };
 pub const SetRows = blocks.SetSource(set_kernel);
@@ -417,6 +419,7 @@ fn Text(comptime stride: u32) type {
         const Rows = @This();
         pub const lanes = rows_per_vector;
         pub const tallies_per_pass = two_tallies_a_pass;
+        pub const keys_flushes = true;
         pub const width = stride * cards_per_row - (stride - 2);
         /// 64-byte loads for eight rows, and the rows past a block the last reads into.
         const loads = (rows_per_vector * width + 63) / 64;

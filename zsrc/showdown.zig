@@ -164,6 +164,7 @@ fn rank_block(
     const passes = blocks.tally_and_look_up(
         lanes,
         1,
+        blocks.keyed(K),
         layout.groups,
         hands,
         groups,
@@ -186,6 +187,8 @@ fn rank_block(
 const Avx512 = struct {
     const Bytes = rows_avx512.Bytes;
     const lanes = 8;
+    /// Its tallies are `tally_ids`', which key every flush.
+    pub const keys_flushes = true;
     const groups_max = block_hands_max / lanes;
     /// Bytes of boards a group's window holds: a 64-byte load at its first row's board.
     const board_window = 64;
