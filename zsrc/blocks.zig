@@ -259,6 +259,10 @@ pub const block_rows = 64;
 /// `trusted` with none asked for, 1.52-1.58 at 4 KB ahead, 1.44-1.48 at 2 KB, 1.54-1.56 at 1 KB
 /// and 1.82-1.84 at 16 KB: too far ahead, the lines asked for crowd out the ones in use (16M
 /// hands, Sapphire Rapids class, avx512, in turn, 2026-12-03). Rows in cache rank as before.
+/// Tried and left out (trusted accumulators, 16M hands, Sapphire Rapids class, in turn,
+/// 2026-12-04): asking for the ranks' lines too, 256 B ahead for writing (1.46 -> 1.43, within
+/// the noise; 1 KB ahead slower), and a second, farther request into L2 only (8 or 16 KB
+/// ahead: 1.47 -> 1.57-1.62, ids 1.13 -> 1.16).
 pub const prefetch_bytes = 2048;
 
 /// Asks for block `first .. first + block_rows` of rows of `row_bytes` each, `prefetch_bytes`
@@ -363,6 +367,9 @@ pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
         out[first..][0..block_rows],
     );
     if (passes.bad) return true;
+    // A branch-free pass instead (every row's flush rank made and kept where its bit is set,
+    // two or four rows a turn) made trusted accumulators slower: 0.947 -> 0.955-0.99 ns a hand
+    // in cache (Sapphire Rapids class, in turn, 2026-12-04).
     var flushes = passes.flushes;
     while (flushes != 0) : (flushes &= flushes - 1) {
         const flush_row = first + @ctz(flushes);
