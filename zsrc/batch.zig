@@ -8,6 +8,7 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const blocks = @import("blocks.zig");
+const gather = @import("gather.zig");
 const row_sources = @import("rows.zig");
 const showdown = @import("showdown.zig");
 const assert = std.debug.assert;
@@ -209,8 +210,12 @@ pub fn rank_accumulators_trusted(accumulators: []const eval.Accumulator, out: []
     }
 }
 
-/// Eight keys a vector: one zmm, two ymm or four xmm, whatever the level.
-const trusted_lanes = 8;
+/// Keys a tally: eight on avx512 (a zmm of keys from two of records), four below it (a ymm
+/// from two on avx2). Eight on avx2 too, two ymm of keys a tally, left 16M trusted
+/// accumulators at 1.87-2.05 ns a hand from memory against 1.61-1.68 at four (avx2 ids
+/// 2.0-2.2; in cache 0.94 against 1.01); avx512 at four or sixteen was slower (1.54-1.66 at
+/// eight, 1.63-1.67 at four, 1.84-1.93 at sixteen). Sapphire Rapids class, in turn, 2026-12-04.
+const trusted_lanes = if (gather.available512) 8 else 4;
 
 pub fn diagnose_accumulator(accumulator: eval.Accumulator, row: usize) ?HandError {
     if (diagnose_set(accumulator.mask, row)) |e| return e;
