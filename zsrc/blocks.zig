@@ -262,7 +262,10 @@ pub const block_rows = 64;
 /// Tried and left out (trusted accumulators, 16M hands, Sapphire Rapids class, in turn,
 /// 2026-12-04): asking for the ranks' lines too, 256 B ahead for writing (1.46 -> 1.43, within
 /// the noise; 1 KB ahead slower), and a second, farther request into L2 only (8 or 16 KB
-/// ahead: 1.47 -> 1.57-1.62, ids 1.13 -> 1.16).
+/// ahead: 1.47 -> 1.57-1.62, ids 1.13 -> 1.16); and, 2026-12-04, the rows asked for into L2
+/// only (`.locality = 1`, `prefetcht2`: no faster) or non-temporally (`.locality = 0`,
+/// `prefetchnta`: every form 1.5-1.7x slower, avx512 ids 1.26 -> 2.07), and 1 or 4 KB ahead
+/// again once avx2 tallied four keys a vector (`batch.trusted_lanes`): 2 KB still best.
 pub const prefetch_bytes = 2048;
 
 /// Asks for block `first .. first + block_rows` of rows of `row_bytes` each, `prefetch_bytes`
