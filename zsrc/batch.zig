@@ -210,11 +210,12 @@ pub fn rank_accumulators_trusted(accumulators: []const eval.Accumulator, out: []
     }
 }
 
-/// Keys a tally: eight on avx512 (a zmm of keys from two of records), four below it (a ymm
-/// from two on avx2). Eight on avx2 too, two ymm of keys a tally, left 16M trusted
-/// accumulators at 1.87-2.05 ns a hand from memory against 1.61-1.68 at four (avx2 ids
-/// 2.0-2.2; in cache 0.94 against 1.01); avx512 at four or sixteen was slower (1.54-1.66 at
-/// eight, 1.63-1.67 at four, 1.84-1.93 at sixteen). Sapphire Rapids class, in turn, 2026-12-04.
+/// Keys a tally: eight on the avx512 level (`gather.available512`: a zmm of keys from two of
+/// records), four below it (a ymm from two on avx2). Eight on avx2 too, two ymm of keys a
+/// tally, left 16M trusted accumulators at 1.87-2.05 ns a hand from memory against 1.61-1.73
+/// at four (avx2 ids 2.0-2.2; in cache 0.94-1.02 against 1.00-1.19); avx512 at four was no
+/// faster (1.54-1.85 either way) and at sixteen slower (1.84-1.93). Sapphire Rapids class, in
+/// turn, 2026-12-04.
 const trusted_lanes = if (gather.available512) 8 else 4;
 
 pub fn diagnose_accumulator(accumulator: eval.Accumulator, row: usize) ?HandError {
