@@ -8,7 +8,6 @@
 const std = @import("std");
 const eval = @import("eval.zig");
 const blocks = @import("blocks.zig");
-const gather = @import("gather.zig");
 const row_sources = @import("rows.zig");
 const showdown = @import("showdown.zig");
 const assert = std.debug.assert;
@@ -201,7 +200,7 @@ pub fn rank_accumulators(accumulators: []const eval.Accumulator, out: []u16) ?Ha
 pub fn rank_accumulators_trusted(accumulators: []const eval.Accumulator, out: []u16) void {
     assert(accumulators.len == out.len);
     const first = accumulators.len / blocks.block_rows * blocks.block_rows;
-    const Rows = blocks.TrustedAccumulatorSource(trusted_lanes);
+    const Rows = row_sources.TrustedAccumulatorRows;
     _ = blocks.rank_blocks(Rows{ .accumulators = accumulators }, out, first);
     // Memory-safe whatever the key: the flush table is indexed by 13 mask bits and the
     // fingerprint lookup is masked.
@@ -209,14 +208,6 @@ pub fn rank_accumulators_trusted(accumulators: []const eval.Accumulator, out: []
         rank.* = eval.rank_accumulator(accumulator);
     }
 }
-
-/// Keys a tally: eight on the avx512 level (`gather.available512`: a zmm of keys from two of
-/// records), four below it (a ymm from two on avx2). Eight on avx2 too, two ymm of keys a
-/// tally, left 16M trusted accumulators at 1.87-2.05 ns a hand from memory against 1.61-1.73
-/// at four (avx2 ids 2.0-2.2; in cache 0.94-1.02 against 1.00-1.19); avx512 at four was no
-/// faster (1.54-1.85 either way) and at sixteen slower (1.84-1.93). Sapphire Rapids class, in
-/// turn, 2026-12-04.
-const trusted_lanes = if (gather.available512) 8 else 4;
 
 pub fn diagnose_accumulator(accumulator: eval.Accumulator, row: usize) ?HandError {
     if (diagnose_set(accumulator.mask, row)) |e| return e;

@@ -265,9 +265,9 @@ pub const block_rows = 64;
 /// ahead: 1.47 -> 1.57-1.62, ids 1.13 -> 1.16); and, 2026-12-04, the rows asked for into L2
 /// only (`.locality = 1`, `prefetcht2`: no faster) or non-temporally (`.locality = 0`,
 /// `prefetchnta`: every form 1.5-1.7x slower, avx512 ids 1.26 -> 2.07), and 1 or 4 KB ahead
-/// again once avx2 tallied four keys a vector (`batch.trusted_lanes`): 2 KB still best; so
-/// was it against 512 B alone (avx2 1.60-1.72 -> 1.82-1.95) and 512 B or 1 KB with a second
-/// request into L2 at 4 or 8 KB (1.73-1.89, avx512 1.62-1.76 -> 1.76-1.94).
+/// again once avx2 tallied four keys a vector (`rows.TrustedAccumulatorRows`): 2 KB still
+/// best; so was it against 512 B alone (avx2 1.60-1.72 -> 1.82-1.95) and 512 B or 1 KB with
+/// a second request into L2 at 4 or 8 KB (1.73-1.89, avx512 1.62-1.76 -> 1.76-1.94).
 pub const prefetch_bytes = 2048;
 
 /// Asks for block `first .. first + block_rows` of rows of `row_bytes` each, `prefetch_bytes`

@@ -33,6 +33,13 @@ pub const TextRows = if (rows_avx512.available) rows_avx512.TextRows else rows_a
 pub const SpacedTextRows = if (rows_avx512.available) rows_avx512.SpacedTextRows else rows_avx2.SpacedTextRows;
 /// Accumulators (16-byte `{key, mask}`).
 pub const AccumulatorRows = if (rows_avx512.available) rows_avx512.AccumulatorRows else rows_avx2.AccumulatorRows;
+/// Accumulators ranked from their keys alone (`pp.rank(..., trusted=True)`), eight keys a
+/// tally on the avx512 level (a zmm of keys from two of records) and four below it (a ymm
+/// from two on avx2). Eight on avx2 too, two ymm of keys a tally, left 16M trusted
+/// accumulators at 1.87-2.05 ns a hand from memory against 1.61-1.73 at four (avx2 ids
+/// 2.0-2.2; in cache 0.94-1.02 against 1.00-1.19); avx512 at four was no faster (1.54-1.85
+/// either way) and at sixteen slower (1.84-1.93). Sapphire Rapids class, in turn, 2026-12-04.
+pub const TrustedAccumulatorRows = blocks.TrustedAccumulatorSource(if (rows_avx512.available) 8 else 4);
 
 /// Ranks the rows of `cards` (5..7) ids that `blocks_end` allows (the caller ranks the
 /// rest) and returns how many that was, and whether any was bad.
