@@ -1,10 +1,10 @@
 """Fan a native call out over disjoint slices of a batch, one thread per slice.
 
-Python only splits the batch (a handful of slices, never a loop over hands); each slice is a
-single native call, and cffi drops the GIL inside it, so slices run truly in parallel.
-Long jobs (equity) go through ``run_ordered``: many short calls, their results folded in a
-fixed order, so Ctrl-C stops every thread within one call and the result never depends on
-the thread count. The pool is made anew in a forked child (a parent's threads do not fork).
+Python only splits the batch (slices of bounded work, never a loop over hands); each slice
+is a single native call, and cffi drops the GIL inside it, so slices run truly in parallel.
+Every batch goes through ``run_ordered``: short calls (``PIECE_NS``), their results taken in
+a fixed order, so Ctrl-C stops every thread within one call and the result never depends
+on the thread count. The pool is made anew in a forked child (a parent's threads do not fork).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor, wait
+from contextlib import contextmanager
 
 # Below this many items (hands ranked, or their like) per thread, a second thread costs more
 # than it saves: on a VM, handing a slice to a sleeping core and hearing back costs 0.1-0.3
@@ -65,6 +66,26 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
+class Stopped(Exception):
+    """A run given up because its stop event was set (see ``stop_when``)."""
+
+
+_runs = threading.local()
+
+
+@contextmanager
+def stop_when(event: threading.Event) -> Iterator[None]:
+    """Runs started on this thread inside the block stop taking tasks once ``event`` is set
+    and raise ``Stopped``: how a consumer stops a producer thread's work within one short
+    call (a dataset's next batch, when Ctrl-C reaches the consumer)."""
+    previous = getattr(_runs, "stop", None)
+    _runs.stop = event
+    try:
+        yield
+    finally:
+        _runs.stop = previous
+
+
 def run_ordered(
     tasks: Iterator[tuple],
     call: Callable[..., object],
@@ -83,12 +104,15 @@ def run_ordered(
     two threads ran Monte Carlo at 1.71-1.74x one, where two bare native calls reach 1.80x
     (Xeon, Sapphire Rapids class, idle). Results are folded in task order whatever finishes
     first; a result taken when ``fold`` says stop is dropped."""
+    stop = getattr(_runs, "stop", None)
     if threads <= 1:
         for task in tasks:
+            if stop is not None and stop.is_set():
+                raise Stopped
             if fold(call(*task)):
                 return
         return
-    share = _Share(tasks, call, ahead=2 * threads)
+    share = _Share(tasks, call, ahead=2 * threads, stop=stop)
     workers = [_get_pool().submit(share.work) for _ in range(threads - 1)]
     try:
         while True:
@@ -112,8 +136,9 @@ class _Share:
     by task number until folded. A thread keeps at most ``ahead`` tasks past the one to fold
     next, so the results held stay bounded whatever a slow task holds up."""
 
-    def __init__(self, tasks: Iterator[tuple], call: Callable[..., object], ahead: int):
-        self._tasks, self._call, self._ahead = tasks, call, ahead
+    def __init__(self, tasks: Iterator[tuple], call: Callable[..., object], ahead: int,
+                 stop: threading.Event | None = None):  # fmt: skip
+        self._tasks, self._call, self._ahead, self._stop = tasks, call, ahead, stop
         self._changed = threading.Condition()
         self._results: dict[int, tuple[bool, object]] = {}  # number → (ok, result or error)
         self._taken = 0  # tasks handed out
@@ -128,7 +153,7 @@ class _Share:
                 if not wait_for_room:
                     return None
                 self._changed.wait()
-            if self._exhausted:
+            if self._exhausted or self._stopped():
                 return None
             task = next(self._tasks, None)
             if task is None:
@@ -162,6 +187,8 @@ class _Share:
         """The calling thread's part: the next result in task order, running tasks itself
         while it is not in; ``_DONE`` once every task is folded."""
         while True:
+            if self._stopped():
+                raise Stopped
             with self._changed:
                 if self._folded in self._results:
                     ok, value = self._results.pop(self._folded)
@@ -180,25 +207,40 @@ class _Share:
                 if self._folded not in self._results:
                     self._changed.wait(timeout=0.1)
 
+    def _stopped(self) -> bool:
+        return self._stop is not None and self._stop.is_set()
+
     def stop(self) -> None:
         with self._changed:
             self._exhausted = True
             self._changed.notify_all()
 
 
-def run_sliced(items: int, threads: int, call: Callable[[int, int], object]) -> list:
-    """Calls ``call(start, stop)`` over ``threads`` contiguous slices of ``range(items)``;
-    returns the results in slice order."""
-    if threads <= 1 or items <= 1:
+# The longest a single native call of a batch may run: Ctrl-C is seen between calls, so a
+# batch is cut into pieces of about this much work (and a caller waiting on workers wakes
+# every 0.1 s), which keeps every call's stop within 0.2 s of SIGINT.
+PIECE_NS = 40_000_000
+
+
+def pieces(items: int, item_ns: float) -> int:
+    """How many calls ``items`` items of ``item_ns`` estimated nanoseconds each take, so
+    that none runs longer than ``PIECE_NS``."""
+    return max(1, min(items, -(-int(items * item_ns) // PIECE_NS)))
+
+
+def run_sliced(
+    items: int, threads: int, call: Callable[[int, int], object], *, item_ns: float = 2.0
+) -> list:
+    """Calls ``call(start, stop)`` over contiguous slices of ``range(items)``, on up to
+    ``threads`` threads; returns the results in slice order. ``item_ns`` is an item's
+    estimated cost (default: a hand ranked): a batch is cut into pieces short enough that
+    Ctrl-C stops it within 0.2 s (``PIECE_NS``), whoever is free taking the next piece; on
+    an exception every piece running finishes first, so no call outlives its buffers."""
+    count = max(pieces(items, item_ns), min(threads, items))
+    if count <= 1:
         return [call(0, items)]
-    bounds = [items * i // threads for i in range(threads + 1)]
-    pool = _get_pool()
-    # The calling thread ranks the last slice itself rather than sleep while the pool does:
-    # on a VM, waking a sleeping core costs 50-150 µs a time (two threads ranked 1M hands
-    # no faster than one when every slice went through the pool).
-    futures = [pool.submit(call, bounds[i], bounds[i + 1]) for i in range(threads - 1)]
-    try:
-        last = call(bounds[-2], bounds[-1])
-    finally:
-        wait(futures)  # no slice outlives the buffers it writes, whatever was raised
-    return [f.result() for f in futures] + [last]
+    bounds = [items * i // count for i in range(count + 1)]
+    results: list = []
+    tasks = iter([(bounds[i], bounds[i + 1]) for i in range(count)])
+    run_ordered(tasks, call, min(threads, count), lambda result: results.append(result))
+    return results

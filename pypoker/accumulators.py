@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._names import HAND_CARDS_MAX
-from ._native import check_hands, ffi, lib, new_error, struct_dtype
+from ._native import check_slices, ffi, lib, new_error, struct_dtype
+from ._parallel import run_sliced
 
 ACCUMULATOR = struct_dtype("pp_accumulator")
 """The accumulator record: ``key`` then ``mask``, 16 bytes (``pp_accumulator`` in C)."""
@@ -31,18 +32,16 @@ def accumulate(hands: np.ndarray) -> np.ndarray:
             raise ValueError(f"hands of {k} cards: a hand has 0 to {HAND_CARDS_MAX} cards")
         cards = np.ascontiguousarray(hands)
         out = np.zeros(n, dtype=ACCUMULATOR)
-        if n:
-            err = new_error()
-            status = lib.pp_accumulate_cards(_in(cards, "uint8_t[]"), n, k, _out(out), err)
-            check_hands(status, err)
+        cards_in, out_p = _in(cards, "uint8_t[]"), _out(out)
+        _sliced(n, lambda a, b, err: lib.pp_accumulate_cards(cards_in + a * k, b - a, k,
+                                                             out_p + a, err))  # fmt: skip
         return out
     if hands.dtype == np.uint64 and hands.ndim == 1:
         sets = np.ascontiguousarray(hands)
         out = np.zeros(len(sets), dtype=ACCUMULATOR)
-        if len(sets):
-            err = new_error()
-            status = lib.pp_accumulate_sets(_in(sets, "uint64_t[]"), len(sets), _out(out), err)
-            check_hands(status, err)
+        sets_in, out_p = _in(sets, "uint64_t[]"), _out(out)
+        _sliced(len(sets), lambda a, b, err: lib.pp_accumulate_sets(sets_in + a, b - a,
+                                                                    out_p + a, err))  # fmt: skip
         return out
     raise TypeError(
         f"hands of dtype {hands.dtype} and shape {hands.shape}: pass uint8 card ids (N, k) "
@@ -64,13 +63,23 @@ def merge(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     a = np.ascontiguousarray(np.broadcast_to(a, (n,)))
     b = np.ascontiguousarray(np.broadcast_to(b, (n,)))
     out = np.zeros(n, dtype=ACCUMULATOR)
-    if n:
-        err = new_error()
-        status = lib.pp_merge_accumulators(
-            _in(a, "pp_accumulator[]"), _in(b, "pp_accumulator[]"), n, _out(out), err
-        )
-        check_hands(status, err)
+    a_in, b_in, out_p = _in(a, "pp_accumulator[]"), _in(b, "pp_accumulator[]"), _out(out)
+    _sliced(n, lambda s, t, err: lib.pp_merge_accumulators(a_in + s, b_in + s, t - s,
+                                                           out_p + s, err))  # fmt: skip
     return out
+
+
+def _sliced(n: int, call) -> None:
+    """``call(start, stop, err)`` over rows [0, n) in calls short enough for Ctrl-C; raises
+    for the first failed row, numbered as the caller numbers it."""
+    if n == 0:
+        return
+
+    def piece(start: int, stop: int):
+        err = new_error()
+        return call(start, stop, err), err, start
+
+    check_slices(run_sliced(n, 1, piece, item_ns=10))
 
 
 def _accumulators(value: np.ndarray, name: str) -> np.ndarray:

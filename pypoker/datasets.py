@@ -31,6 +31,7 @@ version.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -38,6 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from ._atomic import atomic_target
+from ._parallel import stop_when
 from ._spot import PLAYERS_MAX, PLAYERS_MIN  # equity labels: as many as equity takes
 from ._version import VERSION
 from .dealing import deal
@@ -145,17 +147,24 @@ def iter_batches(
     dealt and ranked (in native code, off the GIL) while the caller consumes the last."""
     _check(n, players, seed, chunk, game, equity)
     starts = range(0, n, chunk)
+    stop = threading.Event()  # set when the consumer leaves early (Ctrl-C, an error, break)
+
+    def produce(start: int):
+        with stop_when(stop):
+            return deal_batch(start, min(chunk, n - start), players, seed, threads, equity, game)
+
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypoker-deal") as producer:
         pending = None
-        for start in starts:
-            future = producer.submit(
-                deal_batch, start, min(chunk, n - start), players, seed, threads, equity, game
-            )
+        try:
+            for start in starts:
+                future = producer.submit(produce, start)
+                if pending is not None:
+                    yield pending.result()
+                pending = future
             if pending is not None:
                 yield pending.result()
-            pending = future
-        if pending is not None:
-            yield pending.result()
+        finally:
+            stop.set()  # the batch being dealt stops within one short call
 
 
 class _Progress:

@@ -65,7 +65,7 @@ def deal(
     def call(first: int, stop: int):
         return lib.pp_deal(seed, start + first, stop - first, k, dead, buffer + first * k)
 
-    for status in run_sliced(n, thread_count(threads, n), call):
+    for status in run_sliced(n, thread_count(threads, n), call, item_ns=k):
         if status != lib.PP_OK:
             out[...] = 0  # no half-dealt rows left in a given out: 0 rows never pass as deals
             check_call(status)

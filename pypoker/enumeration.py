@@ -14,11 +14,12 @@ from collections.abc import Iterator
 import numpy as np
 
 from ._native import check_call, ffi, lib
-from ._parallel import run_sliced, workers
+from ._parallel import PIECE_NS, run_sliced, workers
 from .cardset import FULL_DECK, _bits_of
 
 # Above this many subsets, `combinations` refuses (8 bytes each) and points to the iterator.
 COMBINATIONS_MAX = 1 << 28
+COMBINATIONS_A_CALL = 1 << 23  # card sets written by one native call (~10 ms)
 
 
 def _deck_and_count(k: int, exclude) -> tuple[int, int]:
@@ -69,8 +70,12 @@ def combinations(k: int, *, exclude=None) -> np.ndarray:
     state = ffi.new("uint64_t*", 0)
     written = ffi.new("uint64_t*", 0)
     buffer = ffi.from_buffer("uint64_t[]", out, require_writable=True)
-    check_call(lib.pp_combinations(deck, k, state, buffer, count, written))
-    assert written[0] == count
+    done = 0
+    while done < count:  # in calls of bounded length, so Ctrl-C is seen between them
+        piece = min(count - done, COMBINATIONS_A_CALL)
+        check_call(lib.pp_combinations(deck, k, state, buffer + done, piece, written))
+        assert written[0] == piece
+        done += piece
     return out
 
 
@@ -81,16 +86,16 @@ def category_counts(k: int, *, exclude=None, threads: int | None = None) -> np.n
     if not 1 <= k <= 7:
         raise ValueError(f"k must be 1..7, got {k!r}")
     deck, _ = _deck_and_count(k, exclude)
-    shares = workers(threads)
-    # Interleaved first cards (slot t, t + shares, …) balance the work between threads.
-    shares = max(1, min(shares, 52))
+    # One call a first card (slot s of the deck): the heaviest, slot 0 of seven cards, counts
+    # C(51, 6) = 18M hands, short enough for Ctrl-C; threads take the next slot when free.
+    slots = 52
 
     def call(first: int, stop: int):
         counts = np.zeros(16, dtype=np.uint64)
         buffer = ffi.from_buffer("uint64_t[]", counts, require_writable=True)
-        for share in range(first, stop):
-            check_call(lib.pp_category_counts(deck, k, share, shares, buffer))
+        for slot in range(first, stop):
+            check_call(lib.pp_category_counts(deck, k, slot, slots, buffer))
         return counts
 
-    total = sum(run_sliced(shares, shares, call))
+    total = sum(run_sliced(slots, workers(threads), call, item_ns=PIECE_NS))
     return total[:10].astype(np.int64)

@@ -163,7 +163,9 @@ def _board_values(boards, w, to_river, equity, squares, histogram, threads) -> N
 
     # Work in hands ranked: a board's 1,326 hands, on each runout to the river.
     runouts = _runouts(k) if to_river else 1
-    check_slices(run_sliced(n, thread_count(threads, n * lib.PP_COMBOS * runouts), call))
+    # A flop board takes about 25 ms (1,326 hands on 1,081 runouts), a river 23 µs.
+    threads = thread_count(threads, n * lib.PP_COMBOS * runouts)
+    check_slices(run_sliced(n, threads, call, item_ns=23_000 * runouts))
 
 
 def _runouts(board_cards: int) -> int:
@@ -214,7 +216,9 @@ def hand_features(
             return status, err, start
 
         # Work in hands ranked: a row's 990 opponents, on each runout to the river.
-        check_slices(run_sliced(n, thread_count(threads, n * 990 * _runouts(k)), call))
+        # A flop row takes about 3 ms (990 opponents on 1,081 runouts), a river 3 µs.
+        threads = thread_count(threads, n * 990 * _runouts(k))
+        check_slices(run_sliced(n, threads, call, item_ns=3_000 * _runouts(k)))
     result = {name: np.ascontiguousarray(out[name]) for name in FEATURES}
     if nbins:
         result["histogram"] = histogram

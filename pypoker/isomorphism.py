@@ -145,16 +145,19 @@ def hand_unindex(
     boards = np.empty((n, board), dtype=np.uint8)
     if n == 0:
         return holes, boards
-    err = new_error()
-    status = lib.pp_hand_unindex(
-        hole,
-        board,
-        streets,
-        ffi.from_buffer("uint64_t[]", values),
-        n,
-        ffi.from_buffer("uint8_t[]", holes, require_writable=True) if hole else ffi.NULL,
-        ffi.from_buffer("uint8_t[]", boards, require_writable=True) if board else ffi.NULL,
-        err,
-    )
-    check_slices([(status, err, 0)])
+    values_in = ffi.from_buffer("uint64_t[]", values)
+    holes_out = ffi.from_buffer("uint8_t[]", holes, require_writable=True) if hole else None
+    boards_out = ffi.from_buffer("uint8_t[]", boards, require_writable=True) if board else None
+
+    def call(start: int, stop: int):
+        err = new_error()
+        status = lib.pp_hand_unindex(
+            hole, board, streets, values_in + start, stop - start,
+            holes_out + start * hole if hole else ffi.NULL,
+            boards_out + start * board if board else ffi.NULL,
+            err,
+        )  # fmt: skip
+        return status, err, start
+
+    check_slices(run_sliced(n, 1, call, item_ns=100))
     return holes, boards

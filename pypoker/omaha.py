@@ -109,7 +109,8 @@ def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None
         )  # fmt: skip
         return status, err, start
 
-    results = run_sliced(n, thread_count(threads, n * players), call)
+    # A row ranks each player's 60 to 150 two-and-three choices.
+    results = run_sliced(n, thread_count(threads, n * players), call, item_ns=300 * players)
     check_slices(results, out, place=_omaha_place(board_cards, hole_cards, players))
     return out
 

@@ -27,7 +27,7 @@ from ._native import (
     thread_error,
 )
 from ._out import check_out
-from ._parallel import run_sliced, thread_count
+from ._parallel import pieces, run_sliced, thread_count
 from .accumulators import ACCUMULATOR
 from .cards import CARD_IDS, parse_cards, parse_ragged
 
@@ -57,7 +57,7 @@ def _rank_rows(n: int, out: np.ndarray | None, threads: int | None, rank_slice,
         return out
     out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
     workers = thread_count(threads, n)
-    if workers == 1:  # small batches: one call, no slicing (a few µs less a call)
+    if workers == 1 and pieces(n, 2) == 1:  # small batches: one call (a few µs less a call)
         err = thread_error()
         status = rank_slice(out_buffer, 0, n, err)
         if status != lib.PP_OK:
@@ -457,5 +457,6 @@ def rank_showdown(
         )
         return status, err, start
 
-    check_slices(run_sliced(n, thread_count(threads, n * players), call), out)
+    work = run_sliced(n, thread_count(threads, n * players), call, item_ns=2 * players)
+    check_slices(work, out)
     return out

@@ -10,19 +10,51 @@ import time
 
 import pytest
 
-from pypoker._parallel import ITEMS_PER_THREAD_MIN, run_ordered, run_sliced, thread_count
+from pypoker._parallel import (
+    ITEMS_PER_THREAD_MIN,
+    PIECE_NS,
+    Stopped,
+    pieces,
+    run_ordered,
+    run_sliced,
+    stop_when,
+    thread_count,
+)
 
 
-def test_slices_cover_the_items_in_order_and_the_caller_runs_the_last():
-    seen = []
-
+def test_slices_cover_the_items_in_order():
     def call(start: int, stop: int):
-        seen.append(threading.current_thread() is threading.main_thread())
         return start, stop
 
     assert run_sliced(10, 3, call) == [(0, 3), (3, 6), (6, 10)]
-    assert seen.count(True) == 1  # one slice on the calling thread, the others in the pool
     assert run_sliced(5, 1, call) == [(0, 5)]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_no_call_is_given_more_work_than_a_piece(threads):
+    # Ctrl-C is seen between calls: a batch of 10 s of estimated work is cut into calls of
+    # at most PIECE_NS each, covering every item once, in order.
+    items, item_ns = 1000, 10e9 / 1000
+    slices = run_sliced(items, threads, lambda a, b: (a, b), item_ns=item_ns)
+    assert slices[0][0] == 0 and slices[-1][1] == items
+    assert all(b == c for (_, b), (c, _) in zip(slices, slices[1:], strict=False))
+    assert max((b - a) * item_ns for a, b in slices) <= PIECE_NS
+    assert len(slices) == pieces(items, item_ns) == 250
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_set_stop_event_stops_a_run_between_calls(threads):
+    stop, calls = threading.Event(), []
+
+    def call(start: int, stop_row: int):
+        calls.append(start)
+        if len(calls) == 3:
+            stop.set()  # as a consumer does when it goes away
+        return start
+
+    with stop_when(stop), pytest.raises(Stopped):
+        run_sliced(1000, threads, call, item_ns=PIECE_NS)
+    assert 3 <= len(calls) <= 3 + 2 * threads  # tasks already taken may finish
 
 
 def test_an_error_in_the_callers_slice_waits_for_the_others():

@@ -1,0 +1,155 @@
+"""Ctrl-C reaches every public call that can run long, within 0.2 s.
+
+The cases are enumerated from the public API: every callable ``pp.__all__`` and
+``pp.arrow.__all__`` name is either in ``LONG`` (with a call that runs for seconds) or in
+``SHORT`` (it cannot run long in native code), so a new function fails here until it is
+classed. Each case runs in a child process that calls the function in a loop; the test sends
+SIGINT and measures how long the child takes to say it was interrupted (printed, for the
+record). A call that did its work in one native call of seconds would answer late.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import pypoker as pp
+import pypoker.arrow
+
+# name → (setup, call): the call runs for well over 0.2 s (most take seconds each) on inputs
+# the setup builds; `threads=2` where the function takes threads, so workers are stopped too.
+DEALT = "cards = pp.deal(2_000_000, 17, seed=1)\n"
+LONG = {
+    "rank": ("hands = pp.deal(8_000_000, 7, seed=1)", "pp.rank(hands, threads=2)"),
+    "rank_showdown": (
+        DEALT + "boards, holes = cards[:, :5], cards[:, 5:].reshape(-1, 6, 2)",
+        "pp.rank_showdown(boards, holes, threads=2)",
+    ),
+    "rank_omaha": (
+        DEALT + "boards, holes = cards[:, :5], cards[:, 5:9]",
+        "pp.rank_omaha(holes, boards, threads=2)",
+    ),
+    "rank_showdown_omaha": (
+        DEALT + "boards, holes = cards[:, :5], cards[:, 5:].reshape(-1, 3, 4)",
+        "pp.rank_showdown_omaha(boards, holes, threads=2)",
+    ),
+    "deal": ("", "pp.deal(8_000_000, 7, seed=1, threads=2)"),
+    "accumulate": ("hands = pp.deal(8_000_000, 7, seed=1)", "pp.accumulate(hands)"),
+    "merge": (
+        "a = pp.accumulate(pp.deal(8_000_000, 2, seed=1, exclude='AhKhQh'))\n"
+        "b = pp.accumulate(pp.parse_cards('AhKhQh').reshape(1, 3))[0]",
+        "pp.merge(a, b)",
+    ),
+    "category_counts": ("", "pp.category_counts(7, threads=2)"),
+    "combinations": ("", "pp.combinations(6)"),
+    "iter_combinations": ("", "for _ in pp.iter_combinations(7, chunk=1 << 22): pass"),
+    "hand_index": (
+        "hands = pp.deal(4_000_000, 7, seed=1)",
+        "pp.hand_index(hands[:, :2], hands[:, 2:], threads=2)",
+    ),
+    "hand_unindex": ("import numpy as np\ni = np.arange(8_000_000)", "pp.hand_unindex('river', i)"),
+    "hand_features": (
+        "cards = pp.deal(2_000, 5, seed=1)",
+        "pp.hand_features(cards[:, :2], cards[:, 2:], threads=2)",
+    ),
+    "hand_strength": (
+        "cards = pp.deal(2_000, 5, seed=1)",
+        "pp.hand_strength(cards[:, :2], cards[:, 2:], threads=2)",
+    ),
+    "equity_histogram": (
+        "cards = pp.deal(2_000, 5, seed=1)",
+        "pp.equity_histogram(cards[:, :2], cards[:, 2:], bins=10, threads=2)",
+    ),
+    "hand_vs_range": ("boards = pp.deal(300, 3, seed=1)", "pp.hand_vs_range(boards, threads=2)"),
+    "equity": ("", "pp.equity(['AA', 'random', 'random'], exact=True, threads=2)"),
+    "street_table": ("", "pp.street_table('flop', threads=2)"),
+    "dataset": ("", "pp.dataset(400_000, 6, seed=1, equity=True, threads=2)"),
+    "arrow.rank": (
+        "import pyarrow as pa\n"
+        "column = pa.array(list(pp.deal(4_000_000, 7, seed=1)), pa.list_(pa.uint8(), 7))",
+        "pp.arrow.rank(column, threads=2)",
+    ),
+    "arrow.rank_table": (
+        "import pyarrow as pa\n"
+        "h = pa.array(list(pp.deal(4_000_000, 7, seed=1)), pa.list_(pa.uint8(), 7))\n"
+        "table = pa.table({'cards': h})",
+        "pp.arrow.rank_table(table, 'cards', threads=2)",
+    ),
+    "arrow.rank_file": (
+        "import pyarrow as pa, pyarrow.parquet as pq, tempfile, os\n"
+        "h = pa.array(list(pp.deal(4_000_000, 7, seed=1)), pa.list_(pa.uint8(), 7))\n"
+        "folder = tempfile.mkdtemp()\n"
+        "source = os.path.join(folder, 'in.parquet')\n"
+        "pq.write_table(pa.table({'cards': h}), source)\n"
+        "target = os.path.join(folder, 'out.parquet')",
+        "pp.arrow.rank_file(source, target, column='cards', threads=2); os.remove(target)",
+    ),
+}
+
+# Callables that cannot run long in native code: constant-time calls, pure NumPy on the
+# caller's array, or Python over text (Ctrl-C is seen between bytecodes), or classes.
+SHORT = {
+    "CardSet", "EquityResult", "CardParseError", "InternalError", "InvalidHandError",
+    "PokerError", "card_set", "category", "cpu", "describe", "format_cards",
+    "hand_index_size", "parse_cards", "plot_range_grid", "range_grid", "select_cpu",
+    "supported_cpus", "arrow.RankResult", "arrow.check_errors", "arrow.register_duckdb",
+}  # fmt: skip
+
+
+def public_callables() -> set[str]:
+    names = {n for n in pp.__all__ if callable(getattr(pp, n))}
+    return names | {f"arrow.{n}" for n in pp.arrow.__all__ if callable(getattr(pp.arrow, n))}
+
+
+def test_every_public_callable_is_classed():
+    assert public_callables() == set(LONG) | SHORT
+
+
+CHILD = """
+import os, sys, time
+import pypoker as pp
+import pypoker.arrow
+{setup}
+print("go", flush=True)
+try:
+    while True:
+        {call}
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def _line(process, timeout: float) -> str:
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    return process.stdout.readline().strip() if ready else ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+@pytest.mark.parametrize("name", sorted(LONG))
+def test_ctrl_c_stops_the_call_within_a_fifth_of_a_second(name):
+    setup, call = LONG[name]
+    script = CHILD.format(setup=setup, call=call)
+    process = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(script)], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )  # fmt: skip
+    try:
+        assert _line(process, 300) == "go", process.stderr.read() if process.poll() else ""
+        time.sleep(1.0)  # well into a call (the first may build tables)
+        sent = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        answer = _line(process, 30)
+        delay = time.perf_counter() - sent
+        print(f"{name}: stopped {delay * 1000:.0f} ms after SIGINT")
+        assert answer == "interrupted"
+        assert delay < 0.2, f"{name} took {delay:.3f} s to stop"
+    finally:
+        process.kill()
+        process.communicate()
