@@ -11,6 +11,7 @@ hand; this package is its Python face. Encodings (fixed):
 from __future__ import annotations
 
 from ._native import (
+    ArgumentError,
     CardParseError,
     InternalError,
     InvalidHandError,
@@ -54,6 +55,7 @@ __all__ = [
     "CATEGORY_NAMES",
     "EMPTY_HAND_RANK",
     "COMBOS",
+    "ArgumentError",
     "CardParseError",
     "CardSet",
     "EquityResult",

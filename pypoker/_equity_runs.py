@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._native import check_players, ffi, lib, new_error, struct_dtype
+from ._native import ArgumentError, check_players, ffi, lib, new_error, struct_dtype
 from ._parallel import run_ordered
 from ._progress import Progress
 from ._spot import (
@@ -154,7 +154,7 @@ def _monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progre
         state["played"] += count
         totals = total.sum(axis=1)
         if not totals[0, GAMES] > 0:
-            raise ValueError(
+            raise ArgumentError(
                 f"no deal of the ranges without a shared card in {state['played']:,} games: "
                 "they (almost) always collide"
             )
@@ -225,7 +225,7 @@ def run_exact(spot: Spot, plan: ExactPlan, board: int, dead: int, threads: int,
     else:
         sums = by_deals(spot.players, plan.deals, board, dead, plan.seconds, threads, progress)
     if not sums[0, :, GAMES].sum() > 0:
-        raise ValueError("the ranges leave no deal of combos without a shared card")
+        raise ArgumentError("the ranges leave no deal of combos without a shared card")
     return sums
 
 
@@ -288,7 +288,7 @@ def _deals(weights: list[np.ndarray], board: int, dead: int):
         used = used[keep_deal] | sets[held][keep_combo]
         deal_weights = deal_weights[keep_deal] * w[held][keep_combo]
     if len(deals) == 0:
-        raise ValueError("the ranges leave no deal of combos without a shared card")
+        raise ArgumentError("the ranges leave no deal of combos without a shared card")
     classes, members = _suit_classes(sets[deals], board, dead)
     return deals, deal_weights, classes, members
 

@@ -125,12 +125,12 @@ def select_cpu(name: str) -> None:
     """Use the kernels of ``name`` ("baseline", "avx2", "avx512", or "auto": the best this
     CPU runs) for every later call, process-wide. Results are bit-identical across levels."""
     if not isinstance(name, str):
-        raise TypeError(f"select_cpu takes a level's name (baseline, avx2, avx512 or auto), "
+        raise ArgumentError(f"select_cpu takes a level's name (baseline, avx2, avx512 or auto), "
                         f"got {name!r}")  # fmt: skip
     if name in ("", "auto"):
         name = supported_cpus()[-1]
     if name not in CPU_LEVELS:
-        raise ValueError(f"CPU level {name!r}: use baseline, avx2, avx512 or auto")
+        raise ArgumentError(f"CPU level {name!r}: use baseline, avx2, avx512 or auto")
     if name not in supported_cpus():
         raise RuntimeError(f"this CPU cannot run the {name} kernels ({supported_cpus()} can)")
     status = lib.pp_select_cpu(CPU_LEVELS[name])
@@ -183,7 +183,10 @@ class PokerError(ValueError):
     def from_text(text: str) -> PokerError | None:
         """The last pypoker exception a traceback's text shows (``pypoker._native.<Class>:
         <message>``), rebuilt with its class and row; None when it shows none."""
-        classes = {cls.__name__: cls for cls in (CardParseError, InvalidHandError, PokerError)}
+        classes = {
+            cls.__name__: cls
+            for cls in (ArgumentError, CardParseError, InvalidHandError, PokerError)
+        }
         for name, message in reversed(re.findall(r"pypoker\._native\.(\w+): (.+)", text)):
             if name in classes:
                 row = re.match(r"row (\d+):", message)
@@ -201,6 +204,12 @@ class InvalidHandError(PokerError):
 
 class CardParseError(PokerError):
     """Card text that does not read as cards."""
+
+
+class ArgumentError(PokerError, TypeError):
+    """An argument of the wrong type, shape or value: the message names the argument, what
+    it got and what is allowed. Both a ``ValueError`` (as every ``PokerError``) and a
+    ``TypeError``, so either ``except`` clause a caller wrote catches it."""
 
 
 _STATUS_NAMES = dict(ffi.typeof("pp_status").elements)  # value → "PP_…", from the header
@@ -266,7 +275,7 @@ def check_hands(status: int, err, row_offset: int = 0, place=None) -> None:
             row,
         )
     if status == lib.PP_INDEX_OUT_OF_RANGE:
-        raise ValueError(f"row {row}: index outside its street's canonical hands")
+        raise PokerError(f"row {row}: index outside its street's canonical hands")
     check_call(status)
 
 
@@ -322,9 +331,9 @@ def check_players(status: int, err) -> None:
     if status == lib.PP_EMPTY_HAND:
         raise PokerError(f"{where}: no combination is left once the cards out are removed", row)
     if status == lib.PP_BAD_WEIGHT:
-        raise ValueError(f"{where}: combo weights must be finite and at least 0")
+        raise PokerError(f"{where}: combo weights must be finite and at least 0")
     if status == lib.PP_BAD_ARGUMENT:
-        raise ValueError("the board must hold 0, 3, 4 or 5 cards, and the deck enough to deal")
+        raise PokerError("the board must hold 0, 3, 4 or 5 cards, and the deck enough to deal")
     check_call(status)
 
 

@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 from . import _equity_runs as runs
-from ._native import check_players, ffi, lib, new_error
+from ._native import ArgumentError, check_players, ffi, lib, new_error
 from ._parallel import run_ordered
 from ._spot import GAMES, SLOTS, SUM_FIELDS, check_player_count
 from .cards import CARD_NAMES, parse_cards
@@ -30,7 +30,7 @@ RUNOUTS_PER_CALL = 20_000
 def omaha_equity(players, game: str, board: int, dead: int, exact, rules, default_rules,
                  seed: int, workers: int, progress, started: float):  # fmt: skip
     if game not in HOLE_CARDS_OF:
-        raise ValueError(f"game {game!r}: use 'holdem', {', '.join(map(repr, HOLE_CARDS_OF))}")
+        raise ArgumentError(f"game {game!r}: use 'holdem', {', '.join(map(repr, HOLE_CARDS_OF))}")
     k = HOLE_CARDS_OF[game]
     check_player_count(len(players))
     holes = np.full((len(players), k), UNKNOWN, dtype=np.uint8)
@@ -46,7 +46,7 @@ def omaha_equity(players, game: str, board: int, dead: int, exact, rules, defaul
     }
     spot = (holes, k, board_cards, dead)
     if exact is True and not known:
-        raise ValueError(f"exact {game.upper()} equity needs every hole card known; "
+        raise ArgumentError(f"exact {game.upper()} equity needs every hole card known; "
                          "a hand dealt at random runs Monte Carlo")  # fmt: skip
     if known and exact is not False and rules is None:
         reason = "exact: known hands, every board counted" + (
@@ -66,10 +66,10 @@ def _hand(player, p: int, k: int, game: str) -> np.ndarray:
     if isinstance(player, str) and player.strip().lower() == "random":
         return np.zeros(0, dtype=np.uint8)
     if not isinstance(player, str):
-        raise TypeError(f"player {p + 1}: a hand is card text such as 'AhKhQdJd', or 'random'")
+        raise ArgumentError(f"player {p + 1}: a hand is card text such as 'AhKhQdJd', or 'random'")
     cards = parse_cards(player)
     if len(cards) > k:
-        raise ValueError(
+        raise ArgumentError(
             f"player {p + 1}: {len(cards)} cards, {game.upper()} hands hold {k} "
             "(fewer: the rest are dealt; ranges are not supported for Omaha)"
         )

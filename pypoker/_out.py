@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._native import ArgumentError
+
 
 def check_out(
     out: np.ndarray | None,
@@ -31,17 +33,17 @@ def check_out(
     ):
         return out
     if not isinstance(out, np.ndarray):
-        raise TypeError(f"out must be a numpy array, got {type(out).__name__}")
+        raise ArgumentError(f"out must be a numpy array, got {type(out).__name__}")
     if out.dtype != dtype:
-        raise TypeError(f"out must have dtype {np.dtype(dtype).name}, got {out.dtype}")
+        raise ArgumentError(f"out must have dtype {np.dtype(dtype).name}, got {out.dtype}")
     if out.shape != shape:
-        raise ValueError(f"out must have shape {shape}, got {out.shape}")
+        raise ArgumentError(f"out must have shape {shape}, got {out.shape}")
     if not out.flags.c_contiguous:
-        raise ValueError("out must be C-contiguous")
+        raise ArgumentError("out must be C-contiguous")
     if not out.flags.writeable:
-        raise ValueError("out is read-only")
+        raise ArgumentError("out is read-only")
     if _overlaps(out, sources):
-        raise ValueError(f"out overlaps the {reads}: pass separate memory")
+        raise ArgumentError(f"out overlaps the {reads}: pass separate memory")
     return out
 
 

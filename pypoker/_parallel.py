@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager
 
+from ._arguments import whole
+
 # Below this many items (hands ranked, or their like) per thread, a second thread costs more
 # than it saves: on a VM, handing a slice to a sleeping core and hearing back costs 0.1-0.3
 # ms (Zen 5 KVM, 7-card ranks: two threads broke even at 512K hands, gained 1.2x at 1M).
@@ -34,9 +36,7 @@ def workers(threads: int | None) -> int:
     """The one check of a ``threads`` argument: None → every core, else a positive int."""
     if threads is None:
         return cpu_count()
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
-    return threads
+    return whole("threads (None: every core)", threads, 1)
 
 
 def thread_count(threads: int | None, items: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._native import check_call, check_players, ffi, lib, new_error
+from ._native import ArgumentError, check_call, check_players, ffi, lib, new_error
 
 
 def _combos() -> np.ndarray:
@@ -40,7 +40,7 @@ PLAYERS_MAX = lib.PP_PLAYERS_MAX
 def check_player_count(count: int) -> None:
     """Equity's rule on the number of players, Hold'em or Omaha: a clear ValueError."""
     if not PLAYERS_MIN <= count <= PLAYERS_MAX:
-        raise ValueError(f"equity takes {PLAYERS_MIN} to {PLAYERS_MAX} players, got {count}")
+        raise ArgumentError(f"equity takes {PLAYERS_MIN} to {PLAYERS_MAX} players, got {count}")
 
 
 def combo_index(cards: np.ndarray) -> np.ndarray:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._names import HAND_CARDS_MAX
-from ._native import check_slices, ffi, lib, new_error, struct_dtype
+from ._native import ArgumentError, check_slices, ffi, lib, new_error, struct_dtype
 from ._parallel import run_sliced
 
 ACCUMULATOR = struct_dtype("pp_accumulator")
@@ -25,11 +25,11 @@ def accumulate(hands: np.ndarray) -> np.ndarray:
     an ``(N,)`` uint64 array of card sets → ``(N,)`` array of ``pp.ACCUMULATOR``. Raises
     ``InvalidHandError`` naming the row and the card, as ``pp.rank`` does."""
     if not isinstance(hands, np.ndarray):
-        raise TypeError(f"hands must be a numpy array; got {type(hands).__name__}")
+        raise ArgumentError(f"hands must be a numpy array; got {type(hands).__name__}")
     if hands.dtype == np.uint8 and hands.ndim == 2:
         n, k = hands.shape
         if k > HAND_CARDS_MAX:
-            raise ValueError(f"hands of {k} cards: a hand has 0 to {HAND_CARDS_MAX} cards")
+            raise ArgumentError(f"hands of {k} cards: a hand has 0 to {HAND_CARDS_MAX} cards")
         cards = np.ascontiguousarray(hands)
         out = np.zeros(n, dtype=ACCUMULATOR)
         cards_in, out_p = _in(cards, "uint8_t[]"), _out(out)
@@ -43,7 +43,7 @@ def accumulate(hands: np.ndarray) -> np.ndarray:
         _sliced(len(sets), lambda a, b, err: lib.pp_accumulate_sets(sets_in + a, b - a,
                                                                     out_p + a, err))  # fmt: skip
         return out
-    raise TypeError(
+    raise ArgumentError(
         f"hands of dtype {hands.dtype} and shape {hands.shape}: pass uint8 card ids (N, k) "
         "or uint64 card sets (N,)"
     )
@@ -57,7 +57,7 @@ def merge(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     a, b = _accumulators(a, "a"), _accumulators(b, "b")
     n = max(len(a), len(b))
     if len(a) not in (1, n) or len(b) not in (1, n):
-        raise ValueError(
+        raise ArgumentError(
             f"merge takes arrays of one length (or one accumulator); got {len(a)} and {len(b)}"
         )
     a = np.ascontiguousarray(np.broadcast_to(a, (n,)))
@@ -86,9 +86,9 @@ def _accumulators(value: np.ndarray, name: str) -> np.ndarray:
     if isinstance(value, np.void):  # one record, as indexing an array gives
         value = np.asarray(value)
     if not isinstance(value, np.ndarray) or value.dtype != ACCUMULATOR:
-        raise TypeError(f"{name} must be an array of pp.ACCUMULATOR (see pp.accumulate)")
+        raise ArgumentError(f"{name} must be an array of pp.ACCUMULATOR (see pp.accumulate)")
     if value.ndim > 1:
-        raise ValueError(f"{name} must be 0- or 1-D; got shape {value.shape}")
+        raise ArgumentError(f"{name} must be 0- or 1-D; got shape {value.shape}")
     return value.reshape(-1)
 
 

@@ -23,7 +23,7 @@ import numpy as np
 
 import pypoker as pp
 
-from ._native import fastcall
+from ._native import ArgumentError, fastcall
 from ._parallel import cpu_count, run_sliced
 
 # How many of the hands each peer ranks (the slow ones get fewer; ns/hand is what counts).
@@ -277,7 +277,7 @@ def _time_one_call(add, runs: int) -> None:
 
 def run(hands: int = 16_000_000, runs: int = 5, seed: int = 1, peers: bool = True) -> dict:
     if runs < 5:
-        raise ValueError("at least 5 runs, for a median worth quoting")
+        raise ArgumentError("at least 5 runs, for a median worth quoting")
     cards = pp.deal(hands, 7, seed=seed)
     sets = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
     accumulators = pp.accumulate(cards)

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._names import CARD_NAMES
-from ._native import CardParseError, InvalidHandError, check_parse, ffi, lib, new_error
+from ._native import (
+    ArgumentError,
+    CardParseError,
+    InvalidHandError,
+    check_parse,
+    ffi,
+    lib,
+    new_error,
+)
 
 # Card ids' dtype. NumPy's uint8 dtype is one object, so `array.dtype is CARD_IDS` tests
 # it at no cost (the one-hand and small-batch paths do).
@@ -26,7 +34,7 @@ def _parse_texts(texts: Sequence[str], single: bool) -> tuple[np.ndarray, np.nda
     encoded = []
     for i, text in enumerate(texts):
         if not isinstance(text, str):
-            raise TypeError(f"row {i}: expected a string of cards, got {type(text).__name__}")
+            raise ArgumentError(f"row {i}: expected a string of cards, got {type(text).__name__}")
         encoded.append(text.encode("utf-8"))
     n = len(encoded)
     offsets = np.zeros(n + 1, dtype=np.int64)
@@ -62,7 +70,7 @@ def parse_cards(text: str | Sequence[str]) -> np.ndarray:
     if isinstance(text, np.ndarray):
         text = text.tolist()
     if not isinstance(text, Sequence):
-        raise TypeError(f"expected a string or a list of strings, got {type(text).__name__}")
+        raise ArgumentError(f"expected a string or a list of strings, got {type(text).__name__}")
     ids, counts = _parse_texts(text, single=False)
     if len(counts) == 0:
         return np.empty((0, 0), dtype=np.uint8)
@@ -86,14 +94,14 @@ def format_cards(cards: np.ndarray | Sequence[int]) -> str | list[str]:
     """Card ids → text: a 1-D array → ``"AhKd7c"``; an ``(N, k)`` array → a list of strings."""
     array = np.asarray(cards)
     if array.dtype.kind not in "iu":
-        raise TypeError(f"card ids must be integers, got {array.dtype}")
+        raise ArgumentError(f"card ids must be integers, got {array.dtype}")
     if array.size and (int(array.min()) < 0 or int(array.max()) >= 52):
         bad = array.reshape(-1)[(array.reshape(-1) < 0) | (array.reshape(-1) >= 52)][0]
-        raise ValueError(f"card id {int(bad)} is not a card (ids are 0..51)")
+        raise ArgumentError(f"card id {int(bad)} is not a card (ids are 0..51)")
     if array.ndim == 1:
         return b"".join(_NAME_BYTES[array].tolist()).decode()
     if array.ndim != 2:
-        raise ValueError(f"expected a 1-D hand or an (N, k) array of hands, got {array.ndim}-D")
+        raise ArgumentError(f"expected a 1-D hand or an (N, k) array of hands, got {array.ndim}-D")
     n, k = array.shape
     if k == 0:
         return [""] * n
@@ -119,16 +127,16 @@ def card_rows(cards, name: str) -> np.ndarray:
     ):
         return _arrow_rows(cards, name)
     if not isinstance(cards, np.ndarray):
-        raise TypeError(
+        raise ArgumentError(
             f"{name} must be a uint8 numpy array, card text or an Arrow column, "
             f"got {type(cards).__name__}"
         )
     if cards.dtype != np.uint8:
-        raise TypeError(f"{name} must be uint8 card ids, got {cards.dtype}")
+        raise ArgumentError(f"{name} must be uint8 card ids, got {cards.dtype}")
     if cards.ndim == 1:
         cards = cards.reshape(1, -1)
     if cards.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (rows, cards), got shape {cards.shape}")
+        raise ArgumentError(f"{name} must be 2-D (rows, cards), got shape {cards.shape}")
     return np.ascontiguousarray(cards)
 
 
@@ -150,7 +158,7 @@ def _arrow_rows(column, name: str) -> np.ndarray:
         return card_rows(array.to_pylist(), name)
     if pa.types.is_fixed_size_list(t) or pa.types.is_list(t) or pa.types.is_large_list(t):
         if t.value_type != pa.uint8():
-            raise TypeError(f"{name}: lists of {t.value_type}; card ids are uint8")
+            raise ArgumentError(f"{name}: lists of {t.value_type}; card ids are uint8")
         lengths = array.value_lengths().to_numpy(zero_copy_only=False)
         if len(lengths) and (lengths != lengths[0]).any():
             row = int(np.flatnonzero(lengths != lengths[0])[0])
@@ -160,6 +168,6 @@ def _arrow_rows(column, name: str) -> np.ndarray:
         k = int(lengths[0]) if len(lengths) else 0
         values = array.flatten().to_numpy(zero_copy_only=False)
         return np.ascontiguousarray(values.reshape(len(array), k))
-    raise TypeError(
+    raise ArgumentError(
         f"{name}: an Arrow column of {t}; use fixed_size_list<uint8>, lists of uint8 or strings"
     )

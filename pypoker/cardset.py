@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
+from ._native import ArgumentError
 from .cards import CARD_NAMES, parse_cards
 
 FULL_DECK = (1 << 52) - 1
@@ -26,12 +27,12 @@ def _bits_of(cards) -> int:
     elif isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
         value = int(cards)
         if value < 0 or value >> 52:
-            raise ValueError(f"card set {value:#x} has bits outside 0..51")
+            raise ArgumentError(f"card set {value:#x} has bits outside 0..51")
         return value
     else:
         ids = np.asarray(cards if isinstance(cards, np.ndarray) else list(cards))
         if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() >= 52):
-            raise ValueError("card ids must be integers 0..51")
+            raise ArgumentError("card ids must be integers 0..51")
     bits = np.left_shift(np.uint64(1), ids.reshape(-1).astype(np.uint64))
     return int(np.bitwise_or.reduce(bits)) if bits.size else 0
 

@@ -38,7 +38,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ._arguments import choice, whole
 from ._atomic import atomic_target
+from ._native import ArgumentError
 from ._parallel import stop_when
 from ._spot import PLAYERS_MAX, PLAYERS_MIN  # equity labels: as many as equity takes
 from ._version import VERSION
@@ -116,21 +118,16 @@ def deal_batch(start: int, count: int, players: int, seed: int, threads: int | N
 
 def _check(n: int, players: int, seed: int, chunk: int, game: str = "holdem",
            equity: bool = False) -> None:  # fmt: skip
-    if game not in HOLE_CARDS:
-        raise ValueError(f"game {game!r}: use {', '.join(map(repr, HOLE_CARDS))}")
+    choice("game", game, HOLE_CARDS)
+    whole("players", players, PLAYERS_MIN, PLAYERS_MAX)
     if game != "holdem" and equity:
-        raise ValueError("equity labels are Hold'em's (street_equities); not for Omaha yet")
+        raise ArgumentError("equity labels are Hold'em's (street_equities); not for Omaha yet")
     deck_players = (52 - BOARD_CARDS) // HOLE_CARDS[game]
     if game != "holdem" and players > deck_players:
-        raise ValueError(f"{players} players of {game.upper()}: the deck deals {deck_players}")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"n must be a non-negative integer, got {n!r}")
-    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise ValueError(f"players must be {PLAYERS_MIN}..{PLAYERS_MAX}, got {players!r}")
-    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 1 << 64:
-        raise ValueError("seed must be an integer in 0..2**64-1")
-    if chunk < 1:
-        raise ValueError("chunk must be positive")
+        raise ArgumentError(f"{players} players of {game.upper()}: the deck deals {deck_players}")
+    whole("n", n, 0)
+    whole("seed", seed, 0, (1 << 64) - 1)
+    whole("chunk", chunk, 1)
 
 
 def iter_batches(
@@ -237,7 +234,7 @@ def dataset(
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".parquet", ".arrow", ".feather", ".ipc"):
-        raise ValueError(f"{target}: write .parquet, or .arrow / .feather for Arrow IPC")
+        raise ArgumentError(f"{target}: write .parquet, or .arrow / .feather for Arrow IPC")
     try:
         with atomic_target(target) as partial:
             if suffix == ".parquet":

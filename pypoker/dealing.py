@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._native import check_call, ffi, lib
+from ._arguments import whole
+from ._native import ArgumentError, check_call, ffi, lib
 from ._out import check_out
 from ._parallel import run_sliced, thread_count
 from .cardset import _bits_of
@@ -41,22 +42,15 @@ def deal(
     (``"AhKd"``), ids or a uint64 card set. Reproducible from ``seed`` whatever ``threads``
     is.
     """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"n must be a non-negative integer, got {n!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be a whole number in 0..2**64-1, got {seed!r}")
-    if not 0 <= seed <= _SEED_MAX:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed!r}")
-    if not isinstance(start, (int, np.integer)) or start < 0:
-        raise ValueError(f"start must be a non-negative integer, got {start!r}")
+    n = whole("n", n, 0)
+    seed = whole("seed", seed, 0, _SEED_MAX)
+    start = whole("start", start, 0, _SEED_MAX)
     if start + n > _SEED_MAX + 1:  # rows are numbered by u64: never wrap round
-        raise ValueError(f"start + n must be at most 2**64 (rows are numbered 0..2**64-1), "
+        raise ArgumentError(f"start + n must be at most 2**64 (rows are numbered 0..2**64-1), "
                          f"got start={start!r}, n={n!r}")  # fmt: skip
     dead = card_set(exclude)
     deck_size = 52 - bin(dead).count("1")
-    if not isinstance(k, (int, np.integer)) or not 1 <= k <= deck_size:
-        raise ValueError(f"k must be 1..{deck_size} (cards left in the deck), got {k!r}")
-    n, k = int(n), int(k)
+    k = whole(f"k (cards a row, from the {deck_size} left in the deck)", k, 1, deck_size)
     out = check_out(out, (n, k), np.uint8)
     if n == 0:
         return out

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ._native import check_call, ffi, lib
+from ._arguments import whole
+from ._native import ArgumentError, check_call, ffi, lib
 from ._parallel import PIECE_NS, run_sliced, workers
 from .cardset import FULL_DECK, _bits_of
 
@@ -25,9 +26,8 @@ COMBINATIONS_A_CALL = 1 << 23  # card sets written by one native call (~10 ms)
 def _deck_and_count(k: int, exclude) -> tuple[int, int]:
     deck = FULL_DECK & ~_bits_of(exclude)
     size = bin(deck).count("1")
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= size:
-        raise ValueError(f"k must be 1..{size} (cards left in the deck), got {k!r}")
-    return deck, math.comb(size, int(k))
+    k = whole(f"k (cards a hand, from the {size} left in the deck)", k, 1, size)
+    return deck, math.comb(size, k)
 
 
 def iter_combinations(
@@ -40,7 +40,7 @@ def iter_combinations(
     yielded is then overwritten by the next, so copy what you keep."""
     deck, _ = _deck_and_count(k, exclude)
     if chunk < 1:
-        raise ValueError("chunk must be positive")
+        raise ArgumentError("chunk must be positive")
     state = ffi.new("uint64_t*", 0)
     written = ffi.new("uint64_t*", 0)
     buffer = np.empty(chunk, dtype=np.uint64) if reuse else None
@@ -62,7 +62,7 @@ def combinations(k: int, *, exclude=None) -> np.ndarray:
     sets, each subset exactly once. For counts above 2**28 use ``iter_combinations``."""
     deck, count = _deck_and_count(k, exclude)
     if count > COMBINATIONS_MAX:
-        raise ValueError(
+        raise ArgumentError(
             f"{count:,} subsets would take {count * 8 / 2**30:.1f} GiB: "
             "use pp.iter_combinations(k, chunk=…) to stream them"
         )
@@ -84,7 +84,7 @@ def category_counts(k: int, *, exclude=None, threads: int | None = None) -> np.n
     an int64 array of 10 (index = category, 0 unused). All C(52, 7) = 133,784,560 seven-card
     hands in well under a second on two cores."""
     if not 1 <= k <= 7:
-        raise ValueError(f"k must be 1..7, got {k!r}")
+        raise ArgumentError(f"k must be 1..7, got {k!r}")
     deck, _ = _deck_and_count(k, exclude)
     # One call a first card (slot s of the deck): the heaviest, slot 0 of seven cards, counts
     # C(51, 6) = 18M hands, short enough for Ctrl-C; threads take the next slot when free.

@@ -16,15 +16,14 @@ result's ``reason`` says which ran and why.
 
 from __future__ import annotations
 
-import math
-import numbers
 import time
 from collections.abc import Sequence
 
 import numpy as np
 
 from . import _equity_runs as runs
-from ._native import check_hands, ffi, lib, new_error
+from ._arguments import real, whole
+from ._native import ArgumentError, check_hands, ffi, lib, new_error
 from ._omaha_equity import omaha_equity
 from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers
@@ -73,17 +72,17 @@ def equity(
     started = time.perf_counter()
     rules = _stop_rules(games, stderr, seconds)
     if exact is not None and not isinstance(exact, bool):
-        raise TypeError(f"exact must be True, False or None, got {exact!r}")
+        raise ArgumentError(f"exact must be True, False or None, got {exact!r}")
     if exact and rules is not None:
-        raise ValueError("games, stderr and seconds are Monte Carlo's stopping rules")
+        raise ArgumentError("games, stderr and seconds are Monte Carlo's stopping rules")
     seed = _seed(seed)
     workers = parallel_workers(threads)
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
     if not isinstance(game, str):
-        raise TypeError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
+        raise ArgumentError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
     if game.lower() != "holdem":
         if isinstance(players, str) or not isinstance(players, Sequence):
-            raise TypeError("players must be a list of hands, e.g. ['AhAsKhKs', 'random']")
+            raise ArgumentError("players must be a list of hands, e.g. ['AhAsKhKs', 'random']")
         label = Progress(progress, "equity")
         try:
             default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
@@ -199,28 +198,16 @@ def _stop_rules(games, stderr, seconds) -> runs.StopRules | None:
     if games is None and stderr is None and seconds is None:
         return None
     if games is not None:
-        if isinstance(games, bool) or not isinstance(games, numbers.Integral):
-            raise TypeError(f"games must be a whole number, got {games!r}")
-        if not 1 <= games <= GAMES_MAX:
-            raise ValueError(f"games must be 1..{GAMES_MAX:,}, got {games!r}")
-    for name, value in (("stderr", stderr), ("seconds", seconds)):
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise TypeError(f"{name} must be a number, got {value!r}")
-        if not (math.isfinite(value) and value > 0):
-            raise ValueError(f"{name} must be a finite number above 0, got {value!r}")
-    return runs.StopRules(None if games is None else int(games), stderr, seconds)
+        games = whole("games", games, 1, GAMES_MAX)
+    stderr = None if stderr is None else real("stderr", stderr, above=0)
+    seconds = None if seconds is None else real("seconds", seconds, above=0)
+    return runs.StopRules(games, stderr, seconds)
 
 
 def _seed(seed) -> int:
     if seed is None:
         return 0
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"seed must be a whole number 0..2**64-1, got {seed!r}")
-    if not 0 <= seed <= SEED_MAX:
-        raise ValueError(f"seed must be 0..2**64-1, got {seed!r}")
-    return int(seed)
+    return whole("seed", seed, 0, SEED_MAX)
 
 
 def _hand_text(player) -> str:
@@ -236,7 +223,7 @@ def _names(cards: int) -> str:
 def _ranges(players: Sequence, dead_bits: int) -> list[Range]:
     """Each player's combos, card removal against the board and dead cards applied."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError("players must be a list of hands or ranges, e.g. ['AcKd', 'QQ+']")
+        raise ArgumentError("players must be a list of hands or ranges, e.g. ['AcKd', 'QQ+']")
     check_player_count(len(players))
     ranges = []
     for i, player in enumerate(players):
@@ -248,14 +235,14 @@ def _ranges(players: Sequence, dead_bits: int) -> list[Range]:
         else:
             ids = CardSet(player).ids()
             if len(ids) != 2:
-                raise ValueError(f"player {i + 1}: {player!r} is not two cards")
+                raise ArgumentError(f"player {i + 1}: {player!r} is not two cards")
             parsed = Range(str(player), ids.reshape(1, 2), np.ones(1))
         if len(parsed.cards) == 1:
             ranges.append(parsed)  # a known hand: a clash with the board is an error below
             continue
         left = parsed.without(dead_bits)
         if len(left) == 0:
-            raise ValueError(f"player {i + 1}: no combination of {player!r} is left")
+            raise ArgumentError(f"player {i + 1}: no combination of {player!r} is left")
         ranges.append(left)
     return ranges
 
@@ -273,12 +260,12 @@ def street_equities(
     boards = np.ascontiguousarray(boards)
     holes = np.ascontiguousarray(holes)
     if boards.dtype != np.uint8 or holes.dtype != np.uint8:
-        raise TypeError("boards and holes must be uint8 card ids")
+        raise ArgumentError("boards and holes must be uint8 card ids")
     if boards.ndim != 2 or boards.shape[1] != 5:
-        raise ValueError(f"boards must be (N, 5): flop, turn, river; got {boards.shape}")
+        raise ArgumentError(f"boards must be (N, 5): flop, turn, river; got {boards.shape}")
     n = len(boards)
     if holes.ndim != 3 or holes.shape[0] != n or holes.shape[2] != 2:
-        raise ValueError(f"holes must be (N, P, 2) with N = {n}; got {holes.shape}")
+        raise ArgumentError(f"holes must be (N, P, 2) with N = {n}; got {holes.shape}")
     players = holes.shape[1]
     check_player_count(players)
     flop = np.zeros((n, players), dtype=np.float32)

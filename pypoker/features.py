@@ -26,7 +26,8 @@ import math
 
 import numpy as np
 
-from ._native import InvalidHandError, check_slices, ffi, lib, new_error
+from ._arguments import whole
+from ._native import ArgumentError, InvalidHandError, check_slices, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from ._spot import COMBOS, combo_index
 from .cards import card_rows
@@ -46,11 +47,7 @@ def _check_boards(boards: np.ndarray, allowed: tuple[int, ...]) -> int:
 
 
 def _check_bins(bins: int) -> int:
-    if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
-        raise TypeError(f"bins must be an integer, got {type(bins).__name__}")
-    if not 1 <= bins <= lib.PP_HISTOGRAM_BINS_MAX:
-        raise ValueError(f"bins={bins}: use 1 to {lib.PP_HISTOGRAM_BINS_MAX}")
-    return int(bins)
+    return whole("bins", bins, 1, lib.PP_HISTOGRAM_BINS_MAX)
 
 
 def range_weights(weights) -> np.ndarray:
@@ -65,7 +62,7 @@ def range_weights(weights) -> np.ndarray:
         return out
     array = np.asarray(weights, dtype=np.float64)
     if array.shape[-1:] != (lib.PP_COMBOS,) or array.ndim > 2:
-        raise ValueError(
+        raise ArgumentError(
             f"weights must have shape (1326,) or (boards, 1326) in pp.COMBOS order, "
             f"got {array.shape}"
         )
@@ -73,7 +70,7 @@ def range_weights(weights) -> np.ndarray:
     if bad.any():
         at = np.argwhere(bad)[0]
         where = f"row {at[0]}, " if array.ndim == 2 else ""
-        raise ValueError(
+        raise ArgumentError(
             f"weights: {where}combo {at[-1]} ({_combo_name(int(at[-1]))}) is "
             f"{array[tuple(at)]}; weights must be finite and at least 0"
         )
@@ -115,7 +112,7 @@ def hand_vs_range(
     n = boards.shape[0]
     per_board = w.ndim == 2
     if per_board and w.shape[0] != n:
-        raise ValueError(f"{w.shape[0]} rows of weights for {n} boards")
+        raise ArgumentError(f"{w.shape[0]} rows of weights for {n} boards")
     nbins = 0 if bins is None else _check_bins(bins)
     equity = np.empty((n, lib.PP_COMBOS))
     squares = np.empty((n, lib.PP_COMBOS)) if ehs2 else None
@@ -231,7 +228,7 @@ def _rows(holes, boards) -> tuple[np.ndarray, np.ndarray]:
     if holes.shape[1] != 2:
         raise InvalidHandError(f"holes of {holes.shape[1]} cards: a Hold'em hand has 2")
     if holes.shape[0] != boards.shape[0]:
-        raise ValueError(f"{holes.shape[0]} hole rows but {boards.shape[0]} board rows")
+        raise ArgumentError(f"{holes.shape[0]} hole rows but {boards.shape[0]} board rows")
     return holes, boards
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._native import InvalidHandError, check_slices, ffi, lib, new_error
+from ._native import ArgumentError, InvalidHandError, check_slices, ffi, lib, new_error
 from ._out import check_out
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
@@ -35,7 +35,7 @@ def _street_cards(street: str | int) -> int:
         and street in (0, 3, 4, 5)
     ):
         return int(street)
-    raise ValueError(
+    raise ArgumentError(
         f"street {street!r}: use preflop, flop, turn, river (or 0, 3, 4, 5 board cards)"
     )
 
@@ -50,7 +50,7 @@ def _layout(
     if board not in (0, 3, 4, 5):
         raise InvalidHandError(f"boards of {board} cards: a board has 0, 3, 4 or 5")
     if hole == 0 and board == 0:
-        raise ValueError("nothing to index: give hole cards, a board, or both")
+        raise ArgumentError("nothing to index: give hole cards, a board, or both")
     return hole, board, int(bool(per_street))
 
 
@@ -62,7 +62,7 @@ def hand_index_size(
     board = _street_cards(street)
     hole = 0 if board_only else 2
     if hole == 0 and board == 0:
-        raise ValueError("a board-only index needs a flop, turn or river")
+        raise ArgumentError("a board-only index needs a flop, turn or river")
     return int(lib.pp_hand_index_size(hole, board, int(bool(per_street))))
 
 
@@ -85,7 +85,7 @@ def hand_index(
     holes = None if holes is None else card_rows(holes, "holes")
     boards = None if boards is None else card_rows(boards, "boards")
     if holes is not None and boards is not None and holes.shape[0] != boards.shape[0]:
-        raise ValueError(f"{holes.shape[0]} hole rows but {boards.shape[0]} board rows")
+        raise ArgumentError(f"{holes.shape[0]} hole rows but {boards.shape[0]} board rows")
     hole, board, streets = _layout(holes, boards, per_street)
     n = (holes if holes is not None else boards).shape[0]
     out = check_out(out, (n,), np.uint64, (holes, boards), "cards it would index")
@@ -128,15 +128,15 @@ def hand_unindex(
     streets = int(bool(per_street))
     size = int(lib.pp_hand_index_size(hole, board, streets))
     if size == 0:
-        raise ValueError("a board-only index needs a flop, turn or river")
+        raise ArgumentError("a board-only index needs a flop, turn or river")
     values = np.ascontiguousarray(np.atleast_1d(np.asarray(indices)))
     if values.ndim != 1 or not (np.issubdtype(values.dtype, np.integer) or values.size == 0):
-        raise TypeError(
+        raise ArgumentError(
             f"indices must be a 1-D array of integers, got {values.dtype} {values.shape}"
         )
     if values.size and (values.min() < 0 or values.max() >= size):
         row = int(np.flatnonzero((values < 0) | (values >= size))[0])
-        raise ValueError(
+        raise ArgumentError(
             f"row {row}: index {int(values[row])} is outside 0..{size - 1} of the {street} layout"
         )
     values = values.astype(np.uint64, copy=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._native import InvalidHandError, check_slices, fastcall, ffi, lib, new_error
+from ._native import ArgumentError, InvalidHandError, check_slices, fastcall, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from .cards import CARD_IDS, card_rows
 from .ranking import TEXT_FAST_MAX
@@ -76,11 +76,11 @@ def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None
     (board, or between players) raises naming the row, the player and the card."""
     boards = card_rows(boards, "boards")
     if not isinstance(holes, np.ndarray) or holes.dtype != np.uint8 or holes.ndim != 3:
-        raise TypeError("holes must be a (rows, players, hole cards) uint8 array of card ids")
+        raise ArgumentError("holes must be a (rows, players, hole cards) uint8 array of card ids")
     n, board_cards = boards.shape
     _, players, hole_cards = holes.shape
     if holes.shape[0] != n:
-        raise ValueError(f"{holes.shape[0]} rows of holes for {n} boards")
+        raise ArgumentError(f"{holes.shape[0]} rows of holes for {n} boards")
     if hole_cards not in HOLE_CARDS:
         raise InvalidHandError(
             f"hands of {hole_cards} hole cards: Omaha has 4 (PLO4), 5 (PLO5) or 6 (PLO6)"
@@ -88,7 +88,7 @@ def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None
     if board_cards not in BOARD_CARDS:
         raise InvalidHandError(f"boards of {board_cards} cards: Omaha boards have 3, 4 or 5")
     if players < 1 or board_cards + players * hole_cards > 52:
-        raise ValueError(
+        raise ArgumentError(
             f"{players} players of {hole_cards} cards and a board of {board_cards}: "
             f"the deck holds at most {(52 - board_cards) // hole_cards} players"
         )

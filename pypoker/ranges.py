@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._names import VALUES
-from ._native import CardParseError
+from ._native import ArgumentError, CardParseError
 from .cards import parse_cards
 
 _VALUE = {v: i for i, v in enumerate(VALUES)}
@@ -130,7 +130,7 @@ def parse_range(text: str) -> Range:
     """Range text → weighted combos (see the module docstring for the syntax). The arrays
     are read-only: a range is parsed once and shared by every call that names it."""
     if not isinstance(text, str):
-        raise TypeError(f"a range is text, got {type(text).__name__}")
+        raise ArgumentError(f"a range is text, got {type(text).__name__}")
     return _parse_range(text)
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from ._names import HAND_CARDS_MAX
 from ._native import (
     SMALL_BATCH_BYTES,
+    ArgumentError,
     InvalidHandError,
     check_hands,
     check_slices,
@@ -173,7 +174,7 @@ def rank(
     """
     if trusted:
         if not (isinstance(hands, np.ndarray) and hands.dtype == ACCUMULATOR and hands.ndim == 1):
-            raise TypeError("trusted=True ranks a 1-D array of pp.ACCUMULATOR records only")
+            raise ArgumentError("trusted=True ranks a 1-D array of pp.ACCUMULATOR records only")
         return _rank_accumulator_rows(hands, out, threads, trusted=True)
     # One hand goes straight to the one-hand call, before anything else is looked at. It
     # answers 0 for a bad hand, and the batch paths then raise the error they always raise
@@ -200,7 +201,7 @@ def _rank_other(hands, out: np.ndarray | None, threads: int | None):
         return int(_rank_set_rows(np.asarray(hands).reshape(1), None, 1)[0])
     if isinstance(hands, np.void) and hands.dtype == ACCUMULATOR:
         return int(_rank_accumulator_rows(np.asarray(hands).reshape(1), None, 1)[0])
-    raise TypeError(
+    raise ArgumentError(
         "hands must be a uint8 (N, k) array of card ids, a uint64 array of card sets, "
         f"a string or a list of strings; got {type(hands).__name__}"
     )
@@ -248,7 +249,7 @@ def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
             return int(_rank_card_rows(hands[None, :], None, 1)[0])
         if hands.ndim == 2:
             return _rank_card_rows(hands, out, threads)
-        raise ValueError(f"card-id arrays must be (N, k); got shape {hands.shape}")
+        raise ArgumentError(f"card-id arrays must be (N, k); got shape {hands.shape}")
     if hands.dtype == np.uint64 or hands.dtype == ACCUMULATOR:
         rank_rows = _rank_set_rows if hands.dtype == np.uint64 else _rank_accumulator_rows
         if hands.ndim == 0:
@@ -256,8 +257,8 @@ def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
         if hands.ndim == 1:
             return rank_rows(hands, out, threads)
         what = "card-set" if hands.dtype == np.uint64 else "accumulator"
-        raise ValueError(f"{what} arrays must be 1-D; got shape {hands.shape}")
-    raise TypeError(
+        raise ArgumentError(f"{what} arrays must be 1-D; got shape {hands.shape}")
+    raise ArgumentError(
         f"hands have dtype {hands.dtype}: pass uint8 card ids (N, k) or uint64 card sets "
         "(N,); other dtypes are not converted silently (check the values, then .astype)"
     )
@@ -301,7 +302,7 @@ def _rank_id_list(hand: Sequence[int]) -> int:
     error that names why (or the rank, for ids of NumPy integer types)."""
     for position, card in enumerate(hand):
         if isinstance(card, (bool, np.bool_)) or not isinstance(card, (int, np.integer)):
-            raise TypeError(
+            raise ArgumentError(
                 f"a hand given as a list holds card ids (ints) or is a list of strings; "
                 f"position {position} holds {type(card).__name__}"
             )
@@ -336,14 +337,14 @@ def category(ranks: np.ndarray | int) -> np.ndarray | int:
     if isinstance(ranks, (int, np.integer)):
         c = int(ranks) >> CATEGORY_SHIFT
         if not 1 <= c <= 9 or int(ranks) < 0:
-            raise ValueError(f"{int(ranks)} is not a rank")
+            raise ArgumentError(f"{int(ranks)} is not a rank")
         return c
     ranks = np.asarray(ranks)
     if ranks.dtype != np.uint16:
-        raise TypeError(f"ranks must be uint16, got {ranks.dtype}")
+        raise ArgumentError(f"ranks must be uint16, got {ranks.dtype}")
     categories = (ranks >> CATEGORY_SHIFT).astype(np.uint8)
     if categories.size and (categories.min() < 1 or categories.max() > 9):
-        raise ValueError("ranks contain a value that is not a rank (category outside 1..9)")
+        raise ArgumentError("ranks contain a value that is not a rank (category outside 1..9)")
     return categories
 
 
@@ -367,10 +368,10 @@ def _kickers(values: list[int]) -> str:
 
 def _describe_one(rank_value: int) -> str:
     if not 0 < rank_value < 1 << 16:
-        raise ValueError(f"{rank_value} is not a rank")
+        raise ArgumentError(f"{rank_value} is not a rank")
     payload = lib.pp_describe_payload(rank_value)
     if payload == 0:
-        raise ValueError(f"{rank_value} is not a rank any hand has")
+        raise ArgumentError(f"{rank_value} is not a rank any hand has")
     c = payload >> 20
     values = [((payload >> (16 - 4 * i)) & 0xF) - 1 for i in range(5)]
     values = [v for v in values if v >= 0]
@@ -400,7 +401,7 @@ def describe(ranks: np.ndarray | int) -> np.ndarray | str:
         return _describe_one(int(ranks))
     ranks = np.asarray(ranks)
     if ranks.dtype.kind not in "iu":
-        raise TypeError(f"ranks must be integers, got {ranks.dtype}")
+        raise ArgumentError(f"ranks must be integers, got {ranks.dtype}")
     unique, inverse = np.unique(ranks, return_inverse=True)
     names = np.array([_describe_one(int(r)) for r in unique.tolist()], dtype=object)
     return names[inverse].reshape(ranks.shape)
@@ -422,19 +423,19 @@ def rank_showdown(
     """
     for name, array, ndim in (("boards", boards, 2), ("holes", holes, 3)):
         if not isinstance(array, np.ndarray):
-            raise TypeError(f"{name} must be a numpy array, got {type(array).__name__}")
+            raise ArgumentError(f"{name} must be a numpy array, got {type(array).__name__}")
         if array.dtype != np.uint8:
-            raise TypeError(f"{name} must be uint8 card ids, got {array.dtype}")
+            raise ArgumentError(f"{name} must be uint8 card ids, got {array.dtype}")
         if array.ndim != ndim:
-            raise ValueError(f"{name} must be {ndim}-D, got shape {array.shape}")
+            raise ArgumentError(f"{name} must be {ndim}-D, got shape {array.shape}")
     n, board_cards = boards.shape
     if holes.shape[0] != n or holes.shape[2] != 2:
-        raise ValueError(f"holes must have shape ({n}, players, 2), got {holes.shape}")
+        raise ArgumentError(f"holes must have shape ({n}, players, 2), got {holes.shape}")
     players = holes.shape[1]
     if board_cards > 5:
         raise InvalidHandError(f"boards of {board_cards} cards: a board has 0 to 5")
     if not 1 <= players <= lib.PP_SHOWDOWN_PLAYERS_MAX:
-        raise ValueError(f"{players} players: a showdown has 1 to {lib.PP_SHOWDOWN_PLAYERS_MAX}")
+        raise ArgumentError(f"{players} players: a showdown has 1 to {lib.PP_SHOWDOWN_PLAYERS_MAX}")
     boards = np.ascontiguousarray(boards)
     holes = np.ascontiguousarray(holes)
     out = check_out(out, (n, players), np.uint16, (boards, holes), "cards it would rank")

@@ -34,7 +34,7 @@ import pyarrow as pa
 import ray.data
 
 from . import arrow
-from ._native import PokerError
+from ._native import ArgumentError, PokerError
 from .datasets import PLAYERS_MAX, PLAYERS_MIN, deal_batch, schema
 from .isomorphism import hand_index_size
 from .street_tables import street_table as _street_table_local
@@ -116,9 +116,9 @@ def dataset(
     rows a task. Row ``i`` (its ``deal`` column is ``i``) equals the local generator's row
     ``i``."""
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise ValueError(f"players must be {PLAYERS_MIN}..{PLAYERS_MAX}, got {players!r}")
+        raise ArgumentError(f"players must be {PLAYERS_MIN}..{PLAYERS_MAX}, got {players!r}")
     if n < 0 or chunk < 1:
-        raise ValueError("n must be non-negative and chunk positive")
+        raise ArgumentError("n must be non-negative and chunk positive")
     starts = list(range(0, n, chunk))
     tasks = ray.data.from_arrow(
         pa.table(
@@ -157,7 +157,7 @@ def street_table(
     size = hand_index_size(street, per_street=per_street)
     count = size - start if count is None else count
     if not (0 <= start <= size and 0 <= count <= size - start) or rows_per_part < 1:
-        raise ValueError(f"start={start}, count={count}, rows_per_part={rows_per_part}: the "
+        raise ArgumentError(f"start={start}, count={count}, rows_per_part={rows_per_part}: the "
                          f"{street} has indices 0..{size - 1}")  # fmt: skip
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)

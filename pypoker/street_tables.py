@@ -32,7 +32,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ._arguments import choice, whole
 from ._atomic import atomic_target
+from ._native import ArgumentError, lib
 from ._progress import Progress
 from ._spot import COMBOS
 from .features import hand_vs_range
@@ -64,15 +66,14 @@ def street_table(
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    if street not in ("flop", "turn", "river"):
-        raise ValueError(f"street {street!r}: use flop, turn or river")
+    choice("street", street, ("flop", "turn", "river"))
     wanted = _features(features)
+    bins = whole("bins", bins, 1, lib.PP_HISTOGRAM_BINS_MAX)
     size = hand_index_size(street, per_street=per_street)
+    start = whole(f"start (the {street} has indices 0..{size - 1})", start, 0, size)
     count = size - start if count is None else count
-    if not (0 <= start <= size and 0 <= count <= size - start):
-        raise ValueError(f"start={start}, count={count}: the {street} has indices 0..{size - 1}")
-    if piece_rows < 1:
-        raise ValueError("piece_rows must be at least 1")
+    count = whole(f"count (from start={start}, at most {size - start:,})", count, 0, size - start)
+    piece_rows = whole("piece_rows", piece_rows, 1)
     layout = {"per_street": per_street}
     boards_size = hand_index_size(street, board_only=True, **layout)
     _, boards = hand_unindex(street, np.arange(boards_size), board_only=True, **layout)
@@ -109,7 +110,7 @@ def _features(features) -> list[str]:
     names = [features] if isinstance(features, str) else list(features)
     unknown = [f for f in names if f not in TABLE_FEATURES]
     if unknown or not names:
-        raise ValueError(f"features {unknown or names}: choose from {', '.join(TABLE_FEATURES)}")
+        raise ArgumentError(f"features {unknown or names}: choose from {', '.join(TABLE_FEATURES)}")
     return [f for f in TABLE_FEATURES if f in names]
 
 

@@ -165,7 +165,7 @@ def test_rank_table_tables_batches_and_readers():
     assert np.array_equal(out.read_all()["r"].to_numpy(), EXPECTED)
     with pytest.raises(ValueError, match="already has a column"):
         pp.arrow.rank_table(ranked, "cards")
-    with pytest.raises(KeyError):
+    with pytest.raises(pp.PokerError, match="column"):
         pp.arrow.rank_table(table, "hands")
 
 

@@ -111,7 +111,7 @@ def test_cli_deal_and_enumerate(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "2,598,960" in printed and "1,302,540" in printed
     assert main(["deal", "10", "-p", "11", "-o", str(out)]) == 2
-    assert "players must be 2..10" in capsys.readouterr().err
+    assert "players must be a whole number 2..10, got 11" in capsys.readouterr().err
 
 
 def test_equity_labels_are_each_streets_exact_equity(each_cpu):

@@ -96,8 +96,8 @@ LONG = {
 # Callables that cannot run long in native code: constant-time calls, pure NumPy on the
 # caller's array, or Python over text (Ctrl-C is seen between bytecodes), or classes.
 SHORT = {
-    "CardSet", "EquityResult", "CardParseError", "InternalError", "InvalidHandError",
-    "PokerError", "card_set", "category", "cpu", "describe", "format_cards",
+    "ArgumentError", "CardSet", "EquityResult", "CardParseError", "InternalError",
+    "InvalidHandError", "PokerError", "card_set", "category", "cpu", "describe", "format_cards",
     "hand_index_size", "parse_cards", "plot_range_grid", "range_grid", "select_cpu",
     "supported_cpus", "arrow.RankResult", "arrow.check_errors", "arrow.register_duckdb",
 }  # fmt: skip

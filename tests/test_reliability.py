@@ -122,7 +122,7 @@ def test_out_may_not_overlap_the_hands():
     "call, error, message",
     [
         (lambda: pp.deal(2, 7, seed=1, start=2**64 - 1), ValueError, "start \\+ n"),
-        (lambda: pp.deal(2, 7, seed=-1), ValueError, "seed must be in 0..2\\*\\*64-1"),
+        (lambda: pp.deal(2, 7, seed=-1), ValueError, "seed must be a whole number 0..2\\*\\*64-1"),
         (lambda: pp.deal(2, 7, seed=1.5), TypeError, "seed must be a whole number"),
         (lambda: pp.deal(2, 7, seed=2**64), ValueError, "seed"),
         (lambda: pp.select_cpu(None), TypeError, "select_cpu takes a level's name"),

@@ -9,7 +9,7 @@ import pyarrow.compute as pc
 
 from .. import _native
 from .._names import HAND_CARDS_MAX
-from .._native import InvalidHandError, PokerError, ffi
+from .._native import ArgumentError, InvalidHandError, PokerError, ffi
 from .._parallel import run_sliced, thread_count
 from ..ranking import _rank_card_rows, _rank_set_rows
 from ..ranking import rank as rank_hands
@@ -31,7 +31,7 @@ def _to_arrow_column(column) -> pa.Array | pa.ChunkedArray:
         return pa.array(column)
     if hasattr(column, "__arrow_c_stream__"):
         return pa.chunked_array(column)
-    raise TypeError(
+    raise ArgumentError(
         "expected an Arrow column: a pyarrow Array or ChunkedArray, or an object with "
         f"__arrow_c_array__ / __arrow_c_stream__ (Polars, DuckDB, nanoarrow); got "
         f"{type(column).__name__}"
@@ -40,7 +40,7 @@ def _to_arrow_column(column) -> pa.Array | pa.ChunkedArray:
 
 def check_errors(errors: str) -> None:
     if errors not in ERRORS:
-        raise ValueError(f"errors must be 'raise' or 'null', got {errors!r}")
+        raise ArgumentError(f"errors must be 'raise' or 'null', got {errors!r}")
 
 
 def _address(buffer: pa.Buffer | None, byte_offset: int = 0):
@@ -114,7 +114,7 @@ def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.n
         call = _offsets_call(_lib.pp_rank_strings_status, text, offsets, width, out_p, status_p)
 
     else:
-        raise TypeError(
+        raise ArgumentError(
             f"cannot rank a column of {t}: use fixed_size_list<uint8>[k], list<uint8>, "
             "large_list<uint8>, uint64 card sets, or strings of card text"
         )

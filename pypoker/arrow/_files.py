@@ -11,6 +11,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from .._atomic import atomic_target
+from .._native import ArgumentError
 from ._columns import check_errors
 from ._tables import rank_table
 
@@ -32,7 +33,7 @@ _FORMATS = {".parquet": "parquet", ".arrow": "ipc", ".feather": "ipc", ".ipc": "
 def _format_of(path: Path) -> str:
     kind = _FORMATS.get(path.suffix.lower())
     if kind is None:
-        raise ValueError(f"{path}: use .parquet, .arrow / .feather / .ipc, or .csv")
+        raise ArgumentError(f"{path}: use .parquet, .arrow / .feather / .ipc, or .csv")
     return kind
 
 
@@ -97,7 +98,7 @@ def rank_file(
     source, target = Path(source), Path(target)
     _format_of(target)  # an unknown format fails before any work
     if source.resolve() == target.resolve():
-        raise ValueError("write to a new file: the source is read while the target is written")
+        raise ArgumentError("write to a new file: the source is read while the target is written")
     schema, batches = _open_batches(source, batch_size)
     reader = pa.RecordBatchReader.from_batches(schema, batches)
     ranked = rank_table(reader, column, into=into, category=category, describe=describe,
@@ -106,7 +107,7 @@ def rank_file(
     if _format_of(target) == "csv":
         nested = [f"{f.name}: {f.type}" for f in out_schema if pa.types.is_nested(f.type)]
         if nested:
-            raise ValueError(f"CSV cannot hold {', '.join(nested)}: write .parquet or .arrow")
+            raise ArgumentError(f"CSV cannot hold {', '.join(nested)}: write .parquet or .arrow")
         out_schema = _plain_strings(out_schema)
     started = time.perf_counter()
     rows = invalid = 0

@@ -9,6 +9,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .._native import ArgumentError
 from ..ranking import CATEGORY_SHIFT, category, describe
 from ._columns import _is_polars, _rank_column, check_errors
 
@@ -47,7 +48,7 @@ def _category_column(ranks: pa.Array | pa.ChunkedArray):
 def _with_columns(table, added):
     for name, values in added:
         if name in table.column_names:
-            raise ValueError(f"the table already has a column {name!r}: pick another `into`")
+            raise ArgumentError(f"the table already has a column {name!r}: pick another `into`")
         table = table.append_column(name, values)
     return table
 
@@ -76,9 +77,11 @@ def rank_table(
         if hasattr(table, "__arrow_c_stream__"):
             table = pa.table(table)
         else:
-            raise TypeError(f"expected a Table, RecordBatch or reader, got {type(table).__name__}")
+            raise ArgumentError(
+                f"expected a Table, RecordBatch or reader, got {type(table).__name__}"
+            )
     if column not in table.column_names:
-        raise KeyError(f"no column {column!r}; the table has {table.column_names}")
+        raise ArgumentError(f"no column {column!r}; the table has {table.column_names}")
     ranks, _ = _rank_column(table[column], errors, threads)
     result = _with_columns(table, _added_columns(ranks, into, category_name, words_name))
     if polars_in:
@@ -91,7 +94,7 @@ def rank_table(
 def _rank_reader(reader, column, into, category, words, errors, threads):
     schema = reader.schema
     if column not in schema.names:
-        raise KeyError(f"no column {column!r}; the stream has {schema.names}")
+        raise ArgumentError(f"no column {column!r}; the stream has {schema.names}")
     fields = [pa.field(into, pa.uint16())]
     if category:
         fields.append(pa.field(category, pa.uint8()))
