@@ -40,6 +40,7 @@ import numpy as np
 
 from ._arguments import choice, whole
 from ._atomic import atomic_target
+from ._extras import require
 from ._native import ArgumentError
 from ._parallel import stop_when
 from ._spot import PLAYERS_MAX, PLAYERS_MIN  # equity labels: as many as equity takes
@@ -56,11 +57,7 @@ HOLE_CARDS = {"holdem": 2, **OMAHA_HOLE_CARDS}  # per game
 
 
 def _pyarrow():
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:  # pragma: no cover - pyarrow is in the test extra
-        raise ImportError("datasets need pyarrow: pip install 'pypoker[arrow]'") from None
+    pa, pq = require("pyarrow"), require("pyarrow.parquet")
     return pa, pq
 
 

@@ -37,7 +37,8 @@ def rank_omaha(holes, boards, *, threads: int | None = None) -> np.ndarray:
         return ranks
     holes = card_rows(holes, "holes")
     boards = card_rows(boards, "boards")
-    return rank_showdown_omaha(boards, holes.reshape(len(holes), 1, -1), threads=threads)[:, 0]
+    players = holes.reshape(holes.shape[0], 1, holes.shape[1])  # each row one player
+    return rank_showdown_omaha(boards, players, threads=threads)[:, 0]
 
 
 def _rank_one_by_cffi(holes, board) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._extras import require
 from ._names import VALUES
 from .equity_result import EquityResult
 
@@ -62,13 +63,8 @@ def range_grid(result: EquityResult, player: int) -> dict[str, np.ndarray]:
 def plot_range_grid(result: EquityResult, player: int, path) -> None:
     """Draws player ``player``'s range grid into the PNG at ``path``: each class coloured by
     its equity (red low, green high), labelled with its name, equity and weight."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as error:
-        raise ImportError("the range grid needs matplotlib: pip install 'pypoker[plot]'") from error
+    require("matplotlib").use("Agg")
+    plt = require("matplotlib.pyplot")
     grid = range_grid(result, player)
     figure, axes = plt.subplots(figsize=(9, 9), dpi=100)
     colours = plt.get_cmap("RdYlGn")(np.nan_to_num(grid["equity"], nan=0.5))

@@ -230,6 +230,8 @@ def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
     dtype = hands.dtype
     if dtype is CARD_IDS or dtype == np.uint8:
         size = hands.size
+        if hands.ndim == 0:  # one card id, as a NumPy scalar holds it: a hand of one card
+            hands = hands.reshape(1)
         if 0 < size <= HAND_CARDS_MAX and hands.ndim <= 2:  # one hand: one call
             found = _rank_hand(hands.tobytes(), size)
             if found and hands.ndim == 1:
@@ -402,6 +404,8 @@ def describe(ranks: np.ndarray | int) -> np.ndarray | str:
     ranks = np.asarray(ranks)
     if ranks.dtype.kind not in "iu":
         raise ArgumentError(f"ranks must be integers, got {ranks.dtype}")
+    if ranks.ndim == 0:  # a NumPy scalar array, as an int
+        return _describe_one(int(ranks))
     unique, inverse = np.unique(ranks, return_inverse=True)
     names = np.array([_describe_one(int(r)) for r in unique.tolist()], dtype=object)
     return names[inverse].reshape(ranks.shape)

@@ -30,14 +30,16 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import pyarrow as pa
-import ray.data
-
 from . import arrow
+from ._extras import require
 from ._native import ArgumentError, PokerError
 from .datasets import PLAYERS_MAX, PLAYERS_MIN, deal_batch, schema
 from .isomorphism import hand_index_size
 from .street_tables import street_table as _street_table_local
+
+pa = require("pyarrow")
+ray = require("ray")
+require("ray.data")  # an ImportError naming the extra, where Ray Data is not installed
 
 
 def _rank_batch(batch: pa.Table, **options) -> pa.Table:

@@ -243,3 +243,43 @@ def test_preflop_strength_is_the_exact_equity_against_a_random_hand():
     assert np.allclose(hist.sum(axis=1), 1)
     middles = (np.arange(20) + 0.5) / 20
     assert np.all(np.abs(hist @ middles - table) <= 0.5 / 20)
+
+
+def _bin_on_edges_up(equity: np.ndarray, bins: int) -> np.ndarray:
+    """The histogram rule: an equity on an edge (to rounding) in the bin above; 1 in the last."""
+    scaled = equity * bins
+    edge = np.round(scaled)
+    bins_of = np.where(np.abs(scaled - edge) <= 1e-9, edge, np.floor(scaled))
+    return np.minimum(bins_of, bins - 1).astype(int)
+
+
+def test_histogram_edges_belong_to_the_bin_above_with_weighted_ranges():
+    # The issue's spot: some runouts give AA exactly 2/3 against AA, KhQh, T9s at 0.7, which
+    # floor(2/3 * 6) put in bin 3. Brute force: every runout's river equities, binned by the
+    # rule, each weighted by the opponent weight left on it.
+    from itertools import combinations
+
+    from pypoker.features import range_weights
+
+    flop, rng, bins = pp.parse_cards("Qh7h2c"), "AA,KhQh,T9s:0.7", 6
+    _, histogram = pp.hand_vs_range(flop, rng, bins=bins)
+    weights = range_weights(rng)
+    combo_sets = pp.COMBOS.astype(np.int64)
+    blocks = (np.left_shift(1, combo_sets[:, 0]) | np.left_shift(1, combo_sets[:, 1]))[:, None]
+    expected = np.zeros((pp.COMBOS.shape[0], bins))
+    deck = [c for c in range(52) if c not in flop]
+    edges_met = 0
+    for turn, river in combinations(deck, 2):
+        board = np.append(flop, [turn, river]).astype(np.uint8)
+        equity = pp.hand_vs_range(board, weights, to_river=False)[0]
+        board_set = sum(1 << int(c) for c in board)
+        for hero in np.flatnonzero(np.isfinite(equity)):
+            used = board_set | int(blocks[hero, 0])
+            left = weights[(blocks[:, 0] & used) == 0].sum()
+            expected[hero, _bin_on_edges_up(equity[hero : hero + 1], bins)[0]] += left
+        scaled = equity[np.isfinite(equity)] * bins
+        edges_met += int((np.abs(scaled - np.round(scaled)) <= 1e-9).sum())
+    assert edges_met > 0  # the spot does put equities on edges
+    played = expected.sum(axis=1) > 0
+    shares = expected[played] / expected[played].sum(axis=1, keepdims=True)
+    assert np.allclose(histogram[0][played], shares, rtol=0, atol=1e-12)

@@ -34,10 +34,37 @@ pub const Totals = struct {
     square: [combos.count]f64 = @splat(0),
 };
 
-/// The histogram bin of an equity in [0, 1]: `bins` equal bins, 1 in the last.
+/// The histogram bin of an equity in [0, 1]: `bins` equal bins, an equity on an edge in
+/// the bin above it, and 1 (the last edge) in the last bin.
+///
+/// An equity is a ratio of sums of weights, each rounded: 2/3 comes out as 0.666…6, and
+/// `floor(2/3 · 6)` put it in bin 3. So an equity within `edge_tolerance` of an edge is on
+/// it. The tolerance is above those sums' rounding (at most 1,326 terms: ~1e-13) and below
+/// the gap between an edge k/bins and any other equity p/q a runout gives: q ≤ 2 · 1,326
+/// (ties count half) for whole weights, times 10^d for weights of d decimals, so the gap
+/// |p/q − k/bins| ≥ 1/(q · bins) is 3.8e-7 for whole weights and 3.8e-11 for 4 decimals.
 pub inline fn bin_of(equity: f64, bins: u32) usize {
-    const b: usize = @intFromFloat(@floor(equity * @as(f64, @floatFromInt(bins))));
+    std.debug.assert(bins >= 1 and bins <= bins_max);
+    std.debug.assert(equity >= -edge_tolerance and equity <= 1 + edge_tolerance);
+    const scaled = equity * @as(f64, @floatFromInt(bins));
+    const edge = @round(scaled);
+    const on_edge = @abs(scaled - edge) <= edge_tolerance * @as(f64, @floatFromInt(bins));
+    const b: usize = @intFromFloat(@max(0, if (on_edge) edge else @floor(scaled)));
     return @min(b, bins - 1);
+}
+
+/// How near an edge an equity counts as on it (see `bin_of`).
+pub const edge_tolerance = 1e-12;
+
+test "bin_of: an equity on an edge goes to the bin above, however it was rounded" {
+    try std.testing.expectEqual(@as(usize, 4), bin_of(2.0 / 3.0, 6)); // 0.666…6 · 6 < 4
+    try std.testing.expectEqual(@as(usize, 4), bin_of(1.4 / 2.1, 6)); // weights 0.7: ~4 - 4e-16
+    try std.testing.expectEqual(@as(usize, 1), bin_of(0.5, 2));
+    try std.testing.expectEqual(@as(usize, 0), bin_of(0.0, 10));
+    try std.testing.expectEqual(@as(usize, 9), bin_of(1.0, 10)); // the last edge closes the last
+    try std.testing.expectEqual(@as(usize, 3), bin_of(2.0 / 3.0 - 1e-9, 6)); // below: not on it
+    try std.testing.expectEqual(@as(usize, 3), bin_of(0.1 + 0.2, 10)); // 0.30000000000000004: an edge
+    try std.testing.expectEqual(@as(usize, 3), bin_of(0.7 - 0.4, 10)); // 0.29999999999999993: too
 }
 
 /// Every combo against the range `weights` on `board` (3 to 5 cards), over every runout to

@@ -19,10 +19,13 @@ The package's files: ``_columns`` (layouts → kernels, nulls, bad rows), ``_tab
 batches, streams), ``_files`` (Parquet / IPC / CSV files), ``_duckdb`` (query functions).
 """
 
-from ._columns import ERRORS, check_errors, rank
-from ._duckdb import register_duckdb
-from ._files import RankResult, rank_file
-from ._tables import rank_table
+from .._extras import require
+
+require("pyarrow")  # before the modules below import it: the error names the extra
+from ._columns import ERRORS, check_errors, rank  # noqa: E402
+from ._duckdb import register_duckdb  # noqa: E402
+from ._files import RankResult, rank_file  # noqa: E402
+from ._tables import rank_table  # noqa: E402
 
 __all__ = [
     "ERRORS",
