@@ -39,8 +39,7 @@ def iter_combinations(
     ``reuse=True`` refills one buffer for every chunk (no allocation per chunk): each array
     yielded is then overwritten by the next, so copy what you keep."""
     deck, _ = _deck_and_count(k, exclude)
-    if chunk < 1:
-        raise ArgumentError("chunk must be positive")
+    chunk = whole("chunk (card sets an array)", chunk, 1, COMBINATIONS_MAX)
     state = ffi.new("uint64_t*", 0)
     written = ffi.new("uint64_t*", 0)
     buffer = np.empty(chunk, dtype=np.uint64) if reuse else None
@@ -83,8 +82,7 @@ def category_counts(k: int, *, exclude=None, threads: int | None = None) -> np.n
     """Category histogram of every k-card hand (k = 1..7) from the deck minus ``exclude``:
     an int64 array of 10 (index = category, 0 unused). All C(52, 7) = 133,784,560 seven-card
     hands in well under a second on two cores."""
-    if not 1 <= k <= 7:
-        raise ArgumentError(f"k must be 1..7, got {k!r}")
+    k = whole("k (cards a hand)", k, 1, 7)
     deck, _ = _deck_and_count(k, exclude)
     # One call a first card (slot s of the deck): the heaviest, slot 0 of seven cards, counts
     # C(51, 6) = 18M hands, short enough for Ctrl-C; threads take the next slot when free.

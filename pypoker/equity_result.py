@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ._arguments import whole
 from ._spot import COMBOS, GAMES, POT_UNITS, SHARES, TIES, W2, W2_SHARES, W2_SHARES2, WINS
 from .cards import CARD_NAMES
 
@@ -79,8 +80,7 @@ class EquityResult:
         removal), ``equity`` against the others' ranges, ``games`` (weighted games it was
         dealt), and ``stderr`` for Monte Carlo. Exact results are exact; a combo Monte Carlo
         never dealt has NaN equity."""
-        if not 0 <= player < len(self.hands):
-            raise IndexError(f"player {player}: the result has players 0..{len(self.hands) - 1}")
+        player = whole("player (0-based)", player, 0, len(self.hands) - 1)
         if self._combos[player] is None:
             self._combos[player] = self._combos_later(player)
         indices, weights, sums = self._combos[player]
