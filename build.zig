@@ -9,8 +9,8 @@ pub fn build(b: *std.Build) void {
     const optimize = b.standardOptimizeOption(.{});
     const tables = generatedTables(b);
 
-    // Which compilations define the tables linked into the library once (zsrc/linked.zig):
-    // every one but the kernel objects, which link to capi.zig's (or a test's) copies.
+    // Which compilations define the tables linked into the library once
+    // (zsrc/rank/linked_tables.zig): every one but the kernel objects, which link to the library's (or a test's) copies.
     const in_kernel = linkOptions(b, false);
     const owner = linkOptions(b, true);
 
@@ -20,8 +20,8 @@ pub fn build(b: *std.Build) void {
     const lib_target = cpuTarget(b, target, target.result.cpu.arch, .baseline, .empty);
     const kernel_objects = kernelObjects(b, target, lib_target, optimize, tables, in_kernel);
 
-    const capi = b.createModule(.{
-        .root_source_file = b.path("zsrc/capi.zig"),
+    const library = b.createModule(.{
+        .root_source_file = b.path("zsrc/libpypoker.zig"),
         .target = if (is_x86_64) lib_target else target,
         .optimize = optimize,
         .strip = optimize != .debug,
@@ -30,8 +30,8 @@ pub fn build(b: *std.Build) void {
             .{ .name = "link_options", .module = owner },
         },
     });
-    for (kernel_objects) |object| capi.addObject(object);
-    const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = capi });
+    for (kernel_objects) |object| library.addObject(object);
+    const lib = b.addLibrary(.{ .name = "pypoker", .linkage = .dynamic, .root_module = library });
     b.installArtifact(lib);
     const header = installHeader(b, tables, owner);
     if (b.option([]const u8, "python-include", "Also build the CPython extension pypoker/_fastcall against the Python headers here")) |python_include| {
@@ -40,13 +40,13 @@ pub fn build(b: *std.Build) void {
     addDevelopmentSteps(b, target, tables, owner, kernel_objects);
 }
 
-/// The lookup tables, generated at build time by zsrc/gen_tables.zig, as a module. The
+/// The lookup tables, generated at build time by zsrc/rank/gen_tables.zig, as a module. The
 /// generator always runs natively and optimised: it does real work.
 fn generatedTables(b: *std.Build) *std.Build.Module {
     const gen = b.addExecutable(.{
         .name = "gen_tables",
         .root_module = b.createModule(.{
-            .root_source_file = b.path("zsrc/gen_tables.zig"),
+            .root_source_file = b.path("zsrc/rank/gen_tables.zig"),
             .target = b.graph.host,
             .optimize = .ReleaseSafe,
         }),
@@ -55,8 +55,9 @@ fn generatedTables(b: *std.Build) *std.Build.Module {
     return b.createModule(.{ .root_source_file = tables_zig });
 }
 
-/// zsrc/kernels.zig compiled once per CPU level (one level off x86-64), each exporting its
-/// functions under its own prefix (`pp_k_<level>_`).
+/// zsrc/abi/kernels.zig compiled once per CPU level (one level off x86-64; the root of each
+/// is zsrc/kernel_object.zig), each exporting its functions under its own prefix
+/// (`pp_k_<level>_`).
 fn kernelObjects(
     b: *std.Build,
     target: std.Build.ResolvedTarget,
@@ -79,7 +80,7 @@ fn kernelObjects(
         const options = b.addOptions();
         options.addOption([]const u8, "prefix", b.fmt("pp_k_{s}_", .{level.name}));
         const module = b.createModule(.{
-            .root_source_file = b.path("zsrc/kernels.zig"),
+            .root_source_file = b.path("zsrc/kernel_object.zig"),
             .target = level.target,
             .optimize = if (optimize == .debug) .safe else optimize,
             .strip = optimize != .debug,
@@ -98,17 +99,17 @@ fn kernelObjects(
     return objects;
 }
 
-/// The C header, generated from the exports' declarations (see zsrc/gen_header.zig),
+/// The C header, generated from the exports' declarations (see zsrc/abi/gen_header.zig),
 /// installed beside the library.
 fn installHeader(b: *std.Build, tables: *std.Build.Module, owner: *std.Build.Module) std.Build.LazyPath {
     const header_gen = b.addExecutable(.{
         .name = "gen_header",
         .root_module = b.createModule(.{
-            .root_source_file = b.path("zsrc/gen_header.zig"),
+            .root_source_file = b.path("zsrc/abi/gen_header.zig"),
             .target = b.graph.host,
             .optimize = .Debug,
-            .imports = &.{.{ .name = "capi", .module = b.createModule(.{
-                .root_source_file = b.path("zsrc/capi.zig"),
+            .imports = &.{.{ .name = "library", .module = b.createModule(.{
+                .root_source_file = b.path("zsrc/libpypoker.zig"),
                 .target = b.graph.host,
                 .imports = &.{
                     .{ .name = "tables", .module = tables },

@@ -3,11 +3,11 @@ parallel loop they share (progress with an ETA, Ctrl-C within one short native c
 that do not depend on the thread count).
 
 Runs, each returning sums per player and combo (``pypoker._spot``):
-- ``known_exact``: every player holds one hand (zsrc/equity.zig);
-- ``count``: exact over ranges on a board of 3 to 5 cards (zsrc/equity_count.zig);
+- ``known_exact``: every player holds one hand (zsrc/equity/known_exact.zig);
+- ``count``: exact over ranges on a board of 3 to 5 cards (zsrc/equity/range_exact.zig);
 - ``deals``: exact over ranges preflop, every deal of combos counted over all boards
-  (zsrc/equity.zig, once per deal up to suit symmetry);
-- ``monte_carlo``: known hands, ranges and random players (zsrc/equity_sample.zig).
+  (zsrc/equity/known_exact.zig, once per deal up to suit symmetry);
+- ``monte_carlo``: known hands, ranges and random players (zsrc/equity/monte_carlo.zig).
 """
 
 from __future__ import annotations

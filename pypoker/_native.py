@@ -1,7 +1,7 @@
 """The one door to the Zig library: cffi declarations, loading, and status → exception.
 
 The declarations are not written here: they are read from ``_lib/pypoker.h``, which the build
-generates from ``zsrc/capi/``, so Python always calls the signatures the library was
+generates from ``zsrc/abi/exports/``, so Python always calls the signatures the library was
 compiled with. ``ABI_VERSION`` is the version this Python code was written against; loading a
 library of another version fails at import rather than at some later call.
 

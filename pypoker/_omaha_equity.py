@@ -1,5 +1,5 @@
 """Omaha equity for ``pp.equity(..., game="plo4" | "plo5" | "plo6")``: hands known in full
-or in part (the rest dealt each game) or ``"random"``, over zsrc/omaha_equity.zig.
+or in part (the rest dealt each game) or ``"random"``, over zsrc/omaha/equity.zig.
 
 Hands known in full are enumerated exactly (every completion of the board: at most
 C(44, 5) = 1,086,008 runouts heads-up, a fraction of a second); anything dealt runs Monte

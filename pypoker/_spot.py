@@ -1,4 +1,4 @@
-"""A prepared equity spot, held by the native library (zsrc/spot.zig): every player's weights
+"""A prepared equity spot, held by the native library (zsrc/equity/spot.zig): every player's weights
 over the 1,326 two-card combos after card removal, read by the Monte Carlo sampler and the
 exact counter from any number of threads.
 

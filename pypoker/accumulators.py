@@ -1,12 +1,11 @@
 """Hands as 16-byte accumulators: ``pp.accumulate``, ``pp.merge`` and ``pp.rank`` of them.
 
-An accumulator is a hand as the sum of its cards (``zsrc/eval.zig``): ``key`` sums each card's
-rank multiplier (a fingerprint of the values) and counts each suit in a 4-bit field; ``mask``
-is its card set. Two accumulators with no card in common merge into the hand of both, so a
-board is tallied once and merged with each player's cards, and ranking a merged hand is a
-flush test and a table lookup. Every call checks that a key is the one its cards make: an
-accumulator edited by hand cannot pass for a hand it is not.
-"""
+An accumulator is a hand as the sum of its cards (``zsrc/cards/encoding.zig``): ``key`` sums
+each card's rank multiplier (a fingerprint of the values) and counts each suit in a 4-bit
+field; ``mask`` is its card set. Two accumulators with no card in common merge into the hand of
+both, so a board is tallied once and merged with each player's cards, and ranking a merged hand
+is a flush test and a table lookup. Every call checks that a key is the one its cards make: an
+accumulator edited by hand cannot pass for a hand it is not."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Omaha ranking: ``rank_omaha`` and ``rank_showdown_omaha`` (PLO4, PLO5, PLO6).
 
 A hand is the best five cards of exactly two hole cards and three board cards, ranked on the
-Hold'em scale, so ``pp.category`` and ``pp.describe`` read it. The Zig core (zsrc/omaha.zig,
+Hold'em scale, so ``pp.category`` and ``pp.describe`` read it. The Zig core (zsrc/omaha/rank.zig,
 omaha_boards.zig, omaha_vector.zig) finds each board's row of ranks once and looks up one rank
 per hole pair, flushes apart; on the vector CPU levels sixteen rows at a time.
 """

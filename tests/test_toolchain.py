@@ -48,12 +48,12 @@ def test_ruff_format_is_clean():
 
 
 def test_header_declares_every_export():
-    """The cffi declarations are generated from zsrc/capi/; check none is missing or stale."""
+    """The cffi declarations are generated from zsrc/abi/exports/: none missing or stale."""
     import re
 
     from pypoker import _native
 
-    source = "".join(path.read_text() for path in (ROOT / "zsrc" / "capi").glob("*.zig"))
+    source = "".join(path.read_text() for path in (ROOT / "zsrc" / "abi" / "exports").glob("*.zig"))
     exported = set(re.findall(r"pub fn (pp_\w+)\(", source))
     header = (_native._LIB_DIR / "pypoker.h").read_text()
     declared = set(re.findall(r"\b(pp_\w+)\(", header))

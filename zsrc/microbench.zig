@@ -8,14 +8,15 @@
 //!   that bounds every form with a per-hand lookup).
 //! A development tool, not a test.
 const std = @import("std");
-const eval = @import("eval.zig");
-const deal = @import("deal.zig");
-const random = @import("random.zig");
+const eval = @import("rank/eval.zig");
+const encoding = @import("cards/encoding.zig");
+const deal = @import("cards/deal.zig");
+const random = @import("cards/random.zig");
 const tables = @import("tables");
-const blocks = @import("blocks.zig");
-const rows_avx2 = @import("rows_avx2.zig");
-const rows_avx512 = @import("rows_avx512.zig");
-const showdown = @import("showdown.zig");
+const blocks = @import("rank/blocks.zig");
+const rows_avx2 = @import("rank/rows_avx2.zig");
+const rows_avx512 = @import("rank/rows_avx512.zig");
+const showdown = @import("rank/showdown.zig");
 
 const hands = 1 << 24;
 
@@ -32,7 +33,7 @@ pub fn main(init: std.process.Init) !void {
     // Two spare rows: the vector sources read past their last row.
     const cards = try gpa.alloc(u8, (hands + 2) * 7);
     defer gpa.free(cards);
-    deal.deal_rows(random.seed_key(1), 0, 7, eval.full_deck, cards);
+    deal.deal_rows(random.seed_key(1), 0, 7, encoding.full_deck, cards);
     const hot = try gpa.alloc(u8, (hands + 2) * 7);
     defer gpa.free(hot);
     for (0..hands + 2) |i| @memcpy(hot[i * 7 ..][0..7], cards[(i % 64) * 7 ..][0..7]);
@@ -71,7 +72,7 @@ const Data = struct {
 fn time_scalar(d: *Data) void {
     var started = now(d.io);
     for (0..hands) |i| {
-        var a: eval.Accumulator = .empty;
+        var a: encoding.Accumulator = .empty;
         inline for (0..7) |j| a.add(d.cards[i * 7 + j]);
         d.keys[i] = @truncate(a.key);
         d.sink +%= a.mask;
@@ -130,7 +131,7 @@ fn time_showdown(d: *Data) void {
     for (0..showdown_rows) |row| {
         // Distinct cards a row: deal them again from one 17-card deal.
         var row_cards: [17]u8 = undefined;
-        deal.deal_rows(random.seed_key(row), 0, 17, eval.full_deck, &row_cards);
+        deal.deal_rows(random.seed_key(row), 0, 17, encoding.full_deck, &row_cards);
         @memcpy(boards[row * 5 ..][0..5], row_cards[0..5]);
         @memcpy(holes[row * 12 ..][0..12], row_cards[5..]);
     }
@@ -153,7 +154,7 @@ fn time_showdown(d: *Data) void {
         @floatFromInt(warm.rows * players),
     );
     std.debug.print("showdown, 6 players: {d:.3} ns a ranked hand, hot tables {d:.3} ({})\n", .{ cold_ns, hot_ns, cold.bad or warm.bad });
-    deal.deal_rows(random.seed_key(1), 0, 7, eval.full_deck, d.cards);
+    deal.deal_rows(random.seed_key(1), 0, 7, encoding.full_deck, d.cards);
 }
 
 fn time_loads(d: *Data) void {

@@ -1,0 +1,70 @@
+//! The C ABI: every function libpypoker exports, and the only place that does.
+//!
+//! Rules every export follows:
+//! - it returns a `Status` (or a plain value that cannot fail); it never aborts the process;
+//! - it checks its pointers and lengths before touching memory, and card ids as it ranks;
+//! - on failure it fills `*err` (row, card, position) when given one and writes no result
+//!   that looks valid (rank outputs are zeroed: 0 is never a rank);
+//! - it validates, dispatches to the kernels of the CPU level in use (abi/dispatch.zig), and
+//!   turns what failed into a status (abi/status.zig): it holds no algorithm of its own.
+//!
+//! The exports live in `exports/`, a file per area; `groups` lists them. `abi/gen_header.zig` turns
+//! their declarations into the C header the Python layer hands to cffi, so the two cannot
+//! drift; `abi_version` guards against a stale library.
+const std = @import("std");
+const eval = @import("../rank/eval.zig");
+const encoding = @import("../cards/encoding.zig");
+const equity = @import("../equity/known_exact.zig");
+const combos = @import("../cards/combos.zig");
+const features = @import("../features/strength.zig");
+const spot = @import("../equity/spot.zig");
+
+/// The export groups: each file's `api` holds `pub fn pp_…` declarations, and its source is
+/// where abi/gen_header.zig reads their parameter names (a function's type has none).
+pub const groups = .{
+    .{ .api = @import("exports/library.zig").api, .source = @embedFile("exports/library.zig") },
+    .{ .api = @import("exports/ranking.zig").api, .source = @embedFile("exports/ranking.zig") },
+    .{ .api = @import("exports/cards.zig").api, .source = @embedFile("exports/cards.zig") },
+    .{ .api = @import("exports/equity.zig").api, .source = @embedFile("exports/equity.zig") },
+    .{ .api = @import("exports/features.zig").api, .source = @embedFile("exports/features.zig") },
+};
+
+/// The types the exports pass, written into the header: the statuses, and each struct in
+/// this order (a struct must follow any it holds).
+pub const Status = @import("status.zig").Status;
+pub const header_structs = .{
+    @import("status.zig").Error,
+    equity.Tally,
+    spot.Sums,
+    encoding.Accumulator,
+    features.HandFeatures,
+};
+
+/// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
+/// defined here and only here.
+pub const header_constants = .{
+    .{ "POT_UNITS", equity.pot_units },
+    .{ "PLAYERS_MAX", equity.players_max },
+    .{ "COMBOS", combos.count },
+    .{ "CATEGORY_SHIFT", eval.category_shift },
+    .{ "EMPTY_HAND_RANK", eval.empty_hand_rank },
+    .{ "HISTOGRAM_BINS_MAX", features.bins_max },
+    .{ "SHOWDOWN_PLAYERS_MAX", @import("../rank/showdown.zig").players_max },
+};
+
+/// The ABI's version (exports/library.zig holds it), written into the header.
+pub const abi_version = @import("exports/library.zig").abi_version;
+
+comptime {
+    // This object owns the tables the kernel objects link to (rank/linked_tables.zig): each file that
+    // holds some lists them, and naming the list here exports them.
+    _ = eval.linked_tables;
+    _ = @import("../rank/columns.zig").linked_tables;
+    _ = @import("../features/isomorphism.zig").linked_tables;
+    _ = @import("../omaha/boards.zig").linked_tables;
+}
+
+test {
+    inline for (groups) |group| std.testing.refAllDecls(group.api);
+    _ = @import("exports/ranking.zig");
+}

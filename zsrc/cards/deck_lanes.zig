@@ -1,0 +1,410 @@
+//! Cards dealt from one deck in 64 lanes at once, a byte a lane (AVX-512 VBMI): the n-th
+//! card still in each lane's deck, found without a select.
+//!
+//! Every lane starts from the same deck, whose cards in ascending order are one 64-byte
+//! table (`vpermb` reads it). A lane's deck is that table less the places taken from it.
+//! The n-th card left sits at place j = n + (places taken at or below j); a taken place t
+//! is at or below j exactly when the places left below t, t less the taken ones below it,
+//! are at most n. So each taken card is kept as that count, `left_below`, and a draw
+//! compares n with every one of them independently (no chain through a sorted list): the
+//! ones at most n add one to the place, the others have one place fewer below them once j
+//! is out, and j joins them as n. Four byte operations per card taken serve all 64 lanes, where the broadword select on bit sets it replaced cost about 27 operations per
+//! eight lanes, each of its cards waiting on the deck the one before left. The card is the one a
+//! select on the lane's deck as a bit set gives: the same cards as every other level.
+const std = @import("std");
+const encoding = @import("encoding.zig");
+const bits = @import("bits.zig");
+
+/// Whether this compilation's CPU can deal this way (byte permutes: `bits.has_vbmi`).
+pub const available = bits.has_vbmi;
+
+pub const lanes = 64;
+pub const Bytes = @Vector(lanes, u8);
+
+const lookup = bits.lookup64;
+
+/// A deck's cards in ascending order, as `vpermb` tables: built once for every game dealt
+/// from that deck (48 steps of a scalar loop, a few instructions a game if built for each
+/// 64 games).
+pub const Table = struct {
+    /// Byte p: the deck's p-th card, ascending.
+    cards: Bytes,
+    /// Byte c: where card c sits among `cards` (cards outside the deck: anything).
+    places: Bytes,
+
+    pub fn of(deck: u64) Table {
+        std.debug.assert(deck & ~encoding.full_deck == 0);
+        var cards: [lanes]u8 = @splat(0);
+        var places: [lanes]u8 = @splat(0);
+        var rest = deck;
+        var p: u8 = 0;
+        while (rest != 0) : (rest &= rest - 1) {
+            const card: u8 = @ctz(rest);
+            cards[p] = card;
+            places[card] = p;
+            p += 1;
+        }
+        return .{ .cards = cards, .places = places };
+    }
+};
+
+/// The low byte of each of 64 words (each below 256), as one vector: byte permutes of two
+/// vectors (`vpermt2b`) in three rounds, seven in all, where a truncation of each vector of
+/// eight words (`vpmovqb`, two operations each) and the inserts joining them took 23: a
+/// card drawn costs that (in turn on Xeon: random vs random +3-10% games/s, known hands +2-7%).
+pub inline fn low_bytes(words: @Vector(lanes, u64)) Bytes {
+    const all: [lanes]u64 = words;
+    var eighths: [8]Bytes = undefined;
+    for (&eighths, 0..) |*eighth, k| eighth.* = @bitCast(@as(@Vector(8, u64), all[k * 8 ..][0..8].*));
+    // Round 1: eighths 2p and 2p+1 give bytes 16p .. 16p+16; round 2 joins two of those into
+    // 32 bytes; round 3, the halves.
+    var quarters: [4]Bytes = undefined;
+    inline for (&quarters, 0..) |*quarter, p| quarter.* = @shuffle(u8, eighths[2 * p], eighths[2 * p + 1], pair_mask(p));
+    const low = @shuffle(u8, quarters[0], quarters[1], join_mask(0, 32));
+    const high = @shuffle(u8, quarters[2], quarters[3], join_mask(32, 64));
+    return @shuffle(u8, low, high, join_mask(0, 64));
+}
+
+/// Positions 16p .. 16p+16 take the low bytes of the 16 words of two vectors (`~i` picks
+/// from the second); the other positions take anything.
+fn pair_mask(comptime p: usize) @Vector(lanes, i32) {
+    var mask: [lanes]i32 = @splat(0);
+    for (0..16) |i| mask[16 * p + i] = if (i < 8) @intCast(8 * i) else ~@as(i32, @intCast(8 * (i - 8)));
+    return mask;
+}
+
+/// Positions `from .. to`: the first half from the first vector, the second half from the
+/// second, each in its place; the others anything.
+fn join_mask(comptime from: usize, comptime to: usize) @Vector(lanes, i32) {
+    var mask: [lanes]i32 = @splat(0);
+    for (from..to) |j| mask[j] = if (j < (from + to) / 2) @intCast(j) else ~@as(i32, @intCast(j));
+    return mask;
+}
+
+test "low_bytes: each word's low byte in its lane" {
+    if (!available) return error.SkipZigTest;
+    var words: [lanes]u64 = undefined;
+    for (&words, 0..) |*w, l| w.* = (l * 37 + 11) % 256;
+    const got: [lanes]u8 = low_bytes(words);
+    for (words, got) |w, b| try std.testing.expectEqual(@as(u8, @intCast(w)), b);
+}
+
+/// Byte m of every lane's row, for each m: the rows transposed by byte permutes of two
+/// vectors (`vpermt2b`), in rounds that each halve the bytes a vector holds of a row and
+/// double its rows: two rounds of four permutes for 4-byte rows, where a shift and a
+/// truncation a byte (`vpmovdb`, two operations on Golden Cove's one shuffle port) and
+/// the inserts joining four of them took 44.
+pub fn row_bytes(comptime Row: type, rows: @Vector(lanes, Row)) [@sizeOf(Row)]Bytes {
+    @setEvalBranchQuota(100_000); // the masks, computed as the rounds unroll
+    const width = @sizeOf(Row);
+    comptime std.debug.assert(std.math.isPowerOfTwo(width) and width <= lanes);
+    // A vector to vector cast, then each 64 bytes by a shuffle of one operand: registers
+    // reinterpreted. (A cast to an array of bytes compiled to bit shifts a byte.)
+    const all: @Vector(width * lanes, u8) = @bitCast(rows);
+    var parts: [width]Bytes = undefined;
+    inline for (&parts, 0..) |*part, v| {
+        part.* = @shuffle(u8, all, undefined, std.simd.iota(i32, lanes) + @as(@Vector(lanes, i32), @splat(v * lanes)));
+    }
+    // Vector v holds rows `v * per .. (v + 1) * per` whole (per = lanes / width), bytes
+    // in row order; after each round a vector holds twice the rows and half their bytes.
+    comptime var bytes_held = width;
+    inline while (bytes_held > 1) : (bytes_held /= 2) {
+        var next: [width]Bytes = undefined;
+        inline for (0..width / 2) |pair| {
+            const group = comptime pair_groups(bytes_held, pair);
+            inline for (0..2) |half| {
+                next[group.out[half]] = @shuffle(u8, parts[group.in[0]], parts[group.in[1]], transpose_mask(bytes_held, half));
+            }
+        }
+        parts = next;
+    }
+    return parts;
+}
+
+/// In the round where vectors hold `bytes_held` bytes of each of their rows, the two
+/// vectors joined in `pair` (consecutive rows, the same bytes) and the two they make (the
+/// same rows, the low and high half of those bytes), numbered so that once every vector
+/// holds one byte, vector m holds byte m.
+fn pair_groups(comptime bytes_held: usize, comptime pair: usize) struct { in: [2]usize, out: [2]usize } {
+    // Vector number = byte group × row blocks + row block: a byte group is `bytes_held`
+    // bytes of each row, and `bytes_held` vectors hold them for every row.
+    const blocks = bytes_held; // row blocks in this round
+    const group = pair / (blocks / 2);
+    const block = pair % (blocks / 2);
+    const in0 = group * blocks + 2 * block;
+    const next_blocks = blocks / 2;
+    return .{
+        .in = .{ in0, in0 + 1 },
+        .out = .{ (2 * group) * next_blocks + block, (2 * group + 1) * next_blocks + block },
+    };
+}
+
+/// Positions of the joined vector: its rows are the first vector's then the second's,
+/// each with half the bytes held (the low or high half).
+fn transpose_mask(comptime bytes_held: usize, comptime half: usize) @Vector(lanes, i32) {
+    @setEvalBranchQuota(8 * lanes);
+    var mask: [lanes]i32 = undefined;
+    const kept = bytes_held / 2;
+    const rows_in = lanes / bytes_held; // rows each input vector holds
+    for (0..lanes) |q| {
+        const row = q / kept;
+        const byte = half * kept + q % kept;
+        const from_second = row >= rows_in;
+        const at: i32 = @intCast((row % rows_in) * bytes_held + byte);
+        mask[q] = if (from_second) ~at else at;
+    }
+    return mask;
+}
+
+/// `row_bytes` undone: the rows whose byte m is `parts[m]` in every lane, by the same
+/// rounds of permutes run backwards (each doubles the bytes a vector holds of a row).
+pub fn rows_of_bytes(comptime Row: type, parts_in: [@sizeOf(Row)]Bytes) @Vector(lanes, Row) {
+    @setEvalBranchQuota(100_000); // the masks, computed as the rounds unroll
+    const width = @sizeOf(Row);
+    comptime std.debug.assert(std.math.isPowerOfTwo(width) and width <= lanes);
+    var parts = parts_in;
+    comptime var bytes_held = 2;
+    inline while (bytes_held <= width) : (bytes_held *= 2) {
+        var next: [width]Bytes = undefined;
+        inline for (0..width / 2) |pair| {
+            const group = comptime pair_groups(bytes_held, pair);
+            inline for (0..2) |half| {
+                next[group.in[half]] = @shuffle(u8, parts[group.out[0]], parts[group.out[1]], untranspose_mask(bytes_held, half));
+            }
+        }
+        parts = next;
+    }
+    return @bitCast(concat(width, parts));
+}
+
+/// The vectors one after another, as one vector (a tree of two-operand shuffles that only
+/// name registers).
+fn concat(comptime count: usize, parts: [count]Bytes) @Vector(count * lanes, u8) {
+    if (count == 1) return parts[0];
+    const half = count / 2;
+    const low = concat(half, parts[0..half].*);
+    const high = concat(half, parts[half..].*);
+    return @shuffle(u8, low, high, concat_mask(half * lanes));
+}
+
+/// The inverse of `transpose_mask`: vector `half` of a pair (its rows the first or second
+/// half of the rows the two joined vectors hold, every byte of the group), from the
+/// vectors holding the group's low and high bytes.
+fn untranspose_mask(comptime bytes_held: usize, comptime half: usize) @Vector(lanes, i32) {
+    @setEvalBranchQuota(8 * lanes);
+    var mask: [lanes]i32 = undefined;
+    const kept = bytes_held / 2;
+    const rows_out = lanes / bytes_held; // rows each output vector holds
+    for (0..lanes) |q| {
+        const row = half * rows_out + q / bytes_held;
+        const byte = q % bytes_held;
+        const at: i32 = @intCast(row * kept + byte % kept);
+        mask[q] = if (byte >= kept) ~at else at;
+    }
+    return mask;
+}
+
+/// Two vectors of `size` bytes joined: the first's, then the second's.
+fn concat_mask(comptime size: usize) @Vector(2 * size, i32) {
+    @setEvalBranchQuota(4 * size);
+    var mask: [2 * size]i32 = undefined;
+    for (0..2 * size) |j| mask[j] = if (j < size) @intCast(j) else ~@as(i32, @intCast(j - size));
+    return mask;
+}
+
+test "row_bytes: byte m of every row, for 2-, 4- and 8-byte rows" {
+    inline for (.{ u16, u32, u64 }) |Row| {
+        var rows: [lanes]Row = undefined;
+        for (&rows, 0..) |*row, l| {
+            var word: Row = 0;
+            for (0..@sizeOf(Row)) |m| word |= @as(Row, @intCast((l * 7 + m * 59 + 3) % 256)) << @intCast(8 * m);
+            row.* = word;
+        }
+        const split = row_bytes(Row, rows);
+        for (0..@sizeOf(Row)) |m| {
+            const got: [lanes]u8 = split[m];
+            for (rows, got) |row, b| try std.testing.expectEqual(@as(u8, @truncate(row >> @intCast(8 * m))), b);
+        }
+        const back: [lanes]Row = rows_of_bytes(Row, split);
+        try std.testing.expectEqualSlices(Row, &rows, &back);
+    }
+}
+
+/// The cards `taken` out of `deck` as `DeckLanes` keeps them, in one word: byte m is the
+/// m-th lowest card's count of places left below it (deck cards below it, not taken). What
+/// `remove_places` reads back, computed once per deal where deals are tabulated.
+pub fn places_word(comptime Word: type, deck: u64, taken: u64) Word {
+    std.debug.assert(taken & ~deck == 0 and @popCount(taken) <= @sizeOf(Word));
+    var places: Word = 0;
+    var rest = taken;
+    var shift: std.math.Log2Int(Word) = 0;
+    while (rest != 0) : (rest &= rest - 1) {
+        const below = (rest & (~rest +% 1)) - 1; // the cards below the lowest left
+        places |= @as(Word, @popCount(deck & ~taken & below)) << shift;
+        shift +%= 8;
+    }
+    return places;
+}
+
+/// A deck dealt in 64 lanes, at most `taken_max` cards out of each.
+pub fn DeckLanes(comptime taken_max: usize) type {
+    return struct {
+        const Self = @This();
+
+        table: Table,
+        /// For each card out of each lane's deck, the places left below it:
+        /// `left_below[0..len]`.
+        left_below: [taken_max]Bytes = undefined,
+        len: usize = 0,
+
+        /// Whether every card taken is reached at an index known at compile time (each
+        /// draw's loop unrolled to `taken_max`, the counts past `len` skipped by a branch
+        /// every draw takes alike): the counts can then live in registers, not in memory
+        /// loaded and stored at every draw. For a heads-up deal (nine cards at most).
+        const unrolled = taken_max <= 16;
+
+        /// Takes `count` cards out of each lane's deck before any draw: lane l's are the set
+        /// bits of `sets[l]` (`count` of them in every lane, all in the deck).
+        pub fn remove_sets(deck: *Self, sets: @Vector(lanes, u64), count: usize) void {
+            std.debug.assert(deck.len == 0 and count <= taken_max);
+            std.debug.assert(@reduce(.And, @popCount(sets) == @as(@Vector(lanes, u7), @splat(@intCast(count)))));
+            var rest = sets;
+            inline for (0..taken_max) |m| {
+                if (m < count) {
+                    // Lowest card first: the m-th taken has m taken below it.
+                    const card: Bytes = @intCast(@ctz(rest));
+                    rest &= rest -% @as(@Vector(lanes, u64), @splat(1));
+                    deck.left_below[m] = lookup(deck.table.places, card) -% @as(Bytes, @splat(@intCast(m)));
+                }
+            }
+            deck.len = count;
+            std.debug.assert(@reduce(.Or, rest) == 0);
+        }
+
+        /// `remove_sets` where each lane's cards come as their counts of places left below
+        /// them, already: byte m of `rows[l]` for lane l's m-th lowest card, `count` of them
+        /// a lane (`places_word`). A row's bytes split out by a shift and a truncation where
+        /// finding the cards in the sets took a trailing-zero count a card and lane.
+        pub fn remove_places(deck: *Self, comptime Row: type, rows: @Vector(lanes, Row), count: usize) void {
+            std.debug.assert(deck.len == 0 and count <= @sizeOf(Row) and count <= taken_max);
+            const split = row_bytes(Row, rows);
+            inline for (0..@sizeOf(Row)) |m| {
+                if (m < count) deck.left_below[m] = split[m];
+            }
+            deck.len = count;
+        }
+
+        /// Each lane's `n`-th card still in its deck, taken out; `n` below the cards left.
+        pub inline fn take(deck: *Self, n: Bytes) Bytes {
+            std.debug.assert(deck.len < taken_max);
+            // A taken card's count is above n exactly when it less n, saturated, is not 0:
+            // that, clamped to 1, is what it loses and what the place does not gain. Two
+            // byte subtractions, a min and an add, none of them a compare into a mask (which
+            // runs on one port of Golden Cove's two for 512-bit work) nor a mask turned back
+            // into bytes. In assembly: LLVM folds the min of a saturated difference back
+            // into a compare and a mask to bytes (random vs random 0.81 -> 0.82-0.83x the
+            // known rate in turn on Xeon, medians of 9 pairs; the `@select` form of before
+            // took six operations a card).
+            var above: Bytes = @splat(0);
+            if (unrolled) {
+                inline for (0..taken_max) |k| {
+                    if (k < deck.len) above +%= lose_if_above(&deck.left_below[k], n);
+                }
+                inline for (0..taken_max) |k| {
+                    if (k == deck.len) deck.left_below[k] = n;
+                }
+            } else {
+                for (deck.left_below[0..deck.len]) |*left| above +%= lose_if_above(left, n);
+                deck.left_below[deck.len] = n;
+            }
+            const place = n +% @as(Bytes, @splat(@intCast(deck.len))) -% above;
+            deck.len += 1;
+            return lookup(deck.table.cards, place);
+        }
+
+        /// A taken card's count less one in the lanes where it is above n, and 1 there
+        /// (0 elsewhere).
+        inline fn lose_if_above(left: *Bytes, n: Bytes) Bytes {
+            const one: Bytes = @splat(1);
+            const is_above = asm ("vpsubusb %[n], %[left], %[d]\n\tvpminub %[one], %[d], %[d]"
+                : [d] "=&v" (-> Bytes),
+                : [left] "v" (left.*),
+                  [n] "v" (n),
+                  [one] "v" (one),
+            );
+            left.* -%= is_above;
+            return is_above;
+        }
+    };
+}
+
+test "DeckLanes: remove_places takes out the cards remove_sets does" {
+    if (!available) return error.SkipZigTest;
+    const random = @import("random.zig");
+    var x: u64 = 77;
+    for (0..50) |round| {
+        x = random.mix64(x);
+        const deck = encoding.full_deck & ~(x & random.mix64(x +% 1));
+        const count = round % 9;
+        var sets: [lanes]u64 = @splat(0);
+        var rows: [lanes]u64 = undefined;
+        for (&sets, &rows) |*set, *row| {
+            var left = deck;
+            for (0..count) |_| {
+                x = random.mix64(x);
+                const card = bits.nth_set_bit(left, @intCast(x % @popCount(left)));
+                set.* |= @as(u64, 1) << card;
+                left &= ~(@as(u64, 1) << card);
+            }
+            row.* = places_word(u64, deck, set.*);
+        }
+        var by_sets: DeckLanes(encoding.card_count) = .{ .table = .of(deck) };
+        by_sets.remove_sets(sets, count);
+        var by_places: DeckLanes(encoding.card_count) = .{ .table = by_sets.table };
+        by_places.remove_places(u64, rows, count);
+        try std.testing.expectEqual(by_sets.len, by_places.len);
+        for (by_sets.left_below[0..count], by_places.left_below[0..count]) |a, b| {
+            try std.testing.expectEqual(@as([lanes]u8, a), @as([lanes]u8, b));
+        }
+    }
+}
+
+test "DeckLanes: each card is the n-th left, as a select on the lane's bit set gives" {
+    if (!available) return error.SkipZigTest;
+    const random = @import("random.zig");
+    var x: u64 = 2024;
+    for (0..200) |round| {
+        x = random.mix64(x);
+        const deck = encoding.full_deck & ~(x & random.mix64(x +% 1) & random.mix64(x +% 2));
+        var removed: [lanes]u64 = @splat(0);
+        var left: [lanes]u64 = @splat(deck);
+        // Up to six cards out of every lane first (as range players' are), then draws to
+        // the end.
+        const seeded: usize = round % 7;
+        for (0..lanes) |l| {
+            for (0..seeded) |_| {
+                x = random.mix64(x);
+                const card = bits.nth_set_bit(left[l], @intCast(x % @popCount(left[l])));
+                removed[l] |= @as(u64, 1) << card;
+                left[l] &= ~(@as(u64, 1) << card);
+            }
+        }
+        var lanes_deck: DeckLanes(encoding.card_count) = .{ .table = .of(deck) };
+        lanes_deck.remove_sets(removed, seeded);
+        const size: usize = @popCount(deck) - seeded;
+        for (0..size) |k| {
+            var n: [lanes]u8 = undefined;
+            for (&n) |*v| {
+                x = random.mix64(x);
+                // Every place, the last card left among them.
+                v.* = @intCast(if (x & 7 == 0) size - k - 1 else x % (size - k));
+            }
+            const cards: [lanes]u8 = lanes_deck.take(n);
+            for (0..lanes) |l| {
+                const expected = bits.nth_set_bit(left[l], n[l]);
+                try std.testing.expectEqual(@as(u8, expected), cards[l]);
+                left[l] &= ~(@as(u64, 1) << expected);
+            }
+        }
+    }
+}

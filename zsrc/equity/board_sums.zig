@@ -1,0 +1,93 @@
+//! One complete board (or a partial one, ranking hands of fewer cards): every combo's rank
+//! on it, and one range's weights summed cumulatively by rank, in total and per card, so
+//! that the weight of the range's combos meeting none of a set of cards U and ranking
+//! below, at or above any rank comes from O(|U|) lookups by inclusion-exclusion:
+//!     Σ_{c ∩ U = ∅, rank c < m} w(c) = S(<m) − Σ_{x∈U} S_x(<m) + Σ_{{x,y}⊂U} w({x,y})·[rank < m]
+//! Exact equity over ranges (equity/range_exact.zig) and every hand against a range (features/strength.zig)
+//! both count with it.
+const eval = @import("../rank/eval.zig");
+const encoding = @import("../cards/encoding.zig");
+const combos = @import("../cards/combos.zig");
+
+/// Rows of running sums: one per card, and the total.
+pub const sum_rows = encoding.card_count + 1;
+pub const total_row = encoding.card_count;
+/// The scratch a board needs: every row as long as the board's distinct ranks + 1.
+pub const scratch_len = sum_rows * (combos.count + 1);
+
+/// One complete board: every held combo's rank, and the counted player's running sums.
+pub const Board = struct {
+    cards: u64,
+    ranks: [combos.count]u16,
+    /// Bit r: some live combo of the counted player ranks r; `below[w]`: bits set in words
+    /// before w. A rank's place among the distinct ranks is then two loads and a popcount.
+    rank_bits: [1 << 10]u64,
+    below: [1 << 10]u16,
+    distinct: u32,
+    /// `sum_rows` rows of `distinct + 1`: row x, entry i is the counted player's weight in
+    /// combos holding card x (row 52: all its combos) ranking below the i-th distinct rank.
+    cumulative: []f64,
+    stride: usize,
+
+    /// Ranks the combos `ranked` on the board `cards` (0 for a combo meeting it) and sums
+    /// the weights of the combos `counted` (a subset of `ranked`) by rank.
+    pub fn setup(
+        board: *Board,
+        cards_on_board: u64,
+        ranked: []const u16,
+        counted: []const u16,
+        weights: *const [combos.count]f64,
+        scratch: []f64,
+    ) void {
+        board.cards = cards_on_board;
+        var hand: encoding.Accumulator = .empty;
+        var cards = board.cards;
+        while (cards != 0) : (cards &= cards - 1) hand.add(@intCast(@ctz(cards)));
+        for (ranked) |c| {
+            var full = hand;
+            full.merge(combos.accumulator(c));
+            board.ranks[c] = if (combos.set(c) & board.cards != 0) 0 else eval.rank_accumulator(
+                full,
+            );
+        }
+        board.rank_bits = @splat(0);
+        const support = counted;
+        for (support) |c| {
+            const r = board.ranks[c];
+            if (r != 0) board.rank_bits[r >> 6] |= @as(u64, 1) << @intCast(r & 63);
+        }
+        var total: u32 = 0;
+        for (board.rank_bits, &board.below) |bits, *below| {
+            below.* = @intCast(total);
+            total += @popCount(bits);
+        }
+        board.distinct = total;
+        board.stride = total + 1;
+        board.cumulative = scratch[0 .. sum_rows * board.stride];
+        @memset(board.cumulative, 0);
+        for (support) |c| {
+            const r = board.ranks[c];
+            if (r == 0) continue;
+            const w = weights[c];
+            const at = board.place(r) + 1;
+            board.cumulative[total_row * board.stride + at] += w;
+            board.cumulative[@as(usize, combos.first[c]) * board.stride + at] += w;
+            board.cumulative[@as(usize, combos.second[c]) * board.stride + at] += w;
+        }
+        for (0..sum_rows) |row| {
+            const sums = board.cumulative[row * board.stride ..][0..board.stride];
+            for (1..sums.len) |i| sums[i] += sums[i - 1];
+        }
+    }
+
+    /// How many of the counted player's distinct ranks lie below `rank`.
+    pub inline fn place(board: *const Board, rank: u16) usize {
+        const word = board.rank_bits[rank >> 6];
+        const below_in_word = word & ((@as(u64, 1) << @intCast(rank & 63)) - 1);
+        return board.below[rank >> 6] + @popCount(below_in_word);
+    }
+
+    pub inline fn holds_rank(board: *const Board, rank: u16) bool {
+        return board.rank_bits[rank >> 6] >> @intCast(rank & 63) & 1 != 0;
+    }
+};

@@ -1,0 +1,613 @@
+//! Build-time generator of every lookup table the evaluator uses.
+//!
+//! `zig build` runs this program and imports what it writes as the module `tables`; nothing
+//! it produces is checked in. From first principles it:
+//!
+//!   1. searches the thirteen rank multipliers (greedily, smallest first) so that the sum
+//!      `Σ count[v] * multiplier[v]` is distinct for every rank histogram of 0 to 7 cards;
+//!   2. classifies every histogram and every 13-bit flush pattern into a payload
+//!      (category and the card values that break ties, most significant first);
+//!   3. densifies the payloads within each category into subranks 1, 2, 3, …;
+//!   4. packs the sparse histogram keys into a flat table by first-fit row displacement;
+//!   5. ranks Omaha's five-card hands by their board cards' value triple and their hole
+//!      cards' value pair (zsrc/omaha/boards.zig builds every board's row from them);
+//!   6. checks, and exits non-zero (failing the build) unless: every fingerprint is distinct,
+//!      every key reads its own rank back through the packed tables, and the 5-card classes
+//!      number 7,462 counted both ways (read back from the tables, and by combinatorics).
+//!
+//! Payload format (also what `pp_describe_payload` returns and `pypoker.describe` decodes):
+//! `category << 20 | n0 << 16 | n1 << 12 | n2 << 8 | n3 << 4 | n4` where each nibble is a
+//! card value + 1 (deuce = 1 … ace = 13) and 0 means "no card" (hands of fewer than five).
+//! Comparing payloads as integers is comparing poker hands; a missing kicker loses to any.
+const std = @import("std");
+const assert = std.debug.assert;
+
+pub const value_count = 13;
+pub const cards_max = 7;
+pub const count_per_value_max = 4;
+
+/// A histogram's key is split into row (`key >> row_shift`) and column for row displacement.
+/// The greedy multipliers pack 76,155 keys of 0..7-card histograms below 2^25. Rows of 4,096
+/// keep the offsets table at 8,192 rows, 32 KB, which stays in L1 beside a batch's rows, so a
+/// lookup misses L1 once where it missed twice (rows of 512 packed into 2^17 slots, but took
+/// 256 KB of offsets: 7-card ids 0.984 of the time, card sets and accumulators 0.969, in turn
+/// on a Xeon of the Sapphire Rapids class, 2026-12-03). At 12 first-fit needs 2^18 slots.
+pub const row_shift = 12;
+pub const lookup_size = 1 << 18;
+/// The offsets table's last rows, past every histogram's key, lead to the flush ranks: the
+/// key `flush_key_base` + pattern reads the flush rank of the 13-bit pattern, so a vector
+/// tally that finds a row's flush pattern ranks it by the lookups as every other row
+/// (rank/rows_avx512.zig). A bad row's "pattern" (two cards of one value and suit carry into the
+/// next bit) stays below 29,568, inside these rows.
+const flush_rows_reserved = 64;
+comptime {
+    // The flush rows' first key, `(row_count - flush_rows_reserved) << row_shift`, is then a
+    // multiple of 2^16 (rank/rows_avx512.zig adds it in its tally's top byte plane alone).
+    assert(flush_rows_reserved << row_shift >= 1 << 16);
+}
+/// Every pattern of 13 value bits one suit can hold: the flush table's index.
+pub const flush_patterns = 1 << value_count;
+pub const sum_bits_max = 26;
+
+const Category = enum(u4) {
+    high_card = 1,
+    pair = 2,
+    two_pair = 3,
+    trips = 4,
+    straight = 5,
+    flush = 6,
+    full_house = 7,
+    quads = 8,
+    straight_flush = 9,
+};
+
+/// Classes over all 5-card hands, by category, from combinatorics alone: C(13,5) rank sets
+/// minus the 10 straights make the high cards (and, suited, the flushes); a pair is 13 ranks
+/// times C(12,3) kicker sets; and so on.
+const five_card_classes = [10]u32{
+    0,
+    choose(13, 5) - 10, // high card
+    13 * choose(12, 3), // pair
+    choose(13, 2) * 11, // two pair
+    13 * choose(12, 2), // trips
+    10, // straight
+    choose(13, 5) - 10, // flush
+    13 * 12, // full house
+    13 * 12, // quads
+    10, // straight flush
+};
+
+fn choose(n: u32, k: u32) u32 {
+    var result: u32 = 1;
+    var i: u32 = 0;
+    while (i < k) : (i += 1) result = result * (n - i) / (i + 1);
+    return result;
+}
+
+const Histogram = [value_count]u8;
+
+fn payload(category: Category, values_descending: []const u8) u32 {
+    assert(values_descending.len <= 5);
+    var result: u32 = @as(u32, @backingInt(category)) << 20;
+    for (values_descending, 0..) |value, i| {
+        assert(value < value_count);
+        result |= @as(u32, value + 1) << @intCast(16 - 4 * i);
+    }
+    return result;
+}
+
+/// The highest straight (its top card's value) among the values present in `bits`, or null.
+/// The wheel A-2-3-4-5 counts as a straight to the five (value 3).
+fn straight_top(bits: u13) ?u8 {
+    const wheel_ready: u14 = (@as(u14, bits) << 1) | @as(u14, bits >> 12);
+    var top: u8 = 12;
+    while (top >= 3) : (top -= 1) {
+        const run: u14 = @as(u14, 0b11111) << @intCast(top - 3);
+        if (wheel_ready & run == run) return top;
+    }
+    return null;
+}
+
+/// The `n` highest values with a count of at least `count_min`, skipping `skip_a`/`skip_b`.
+fn highest_values(
+    histogram: *const Histogram,
+    count_min: u8,
+    skip_a: ?u8,
+    skip_b: ?u8,
+    n: usize,
+    buffer: []u8,
+) []u8 {
+    var found: usize = 0;
+    var value: i32 = value_count - 1;
+    while (value >= 0 and found < n) : (value -= 1) {
+        const v: u8 = @intCast(value);
+        if (v == skip_a or v == skip_b) continue;
+        if (histogram[v] >= count_min) {
+            buffer[found] = v;
+            found += 1;
+        }
+    }
+    return buffer[0..found];
+}
+
+/// The best category and tie-breakers a multiset of values makes, suits unseen.
+fn classify_histogram(histogram: *const Histogram) u32 {
+    var buf_a: [5]u8 = undefined;
+    var buf_b: [5]u8 = undefined;
+    var present: u13 = 0;
+    for (histogram, 0..) |count, v| {
+        if (count > 0) present |= @as(u13, 1) << @intCast(v);
+    }
+    // 8. Quads: the highest four of a kind and the best remaining card.
+    const quads = highest_values(histogram, 4, null, null, 1, &buf_a);
+    if (quads.len == 1) {
+        const kicker = highest_values(histogram, 1, quads[0], null, 1, &buf_b);
+        return payload(.quads, concat(quads, kicker, &buf_a));
+    }
+    // 7. Full house: the highest trips and the highest other value holding two or more.
+    const trips = highest_values(histogram, 3, null, null, 1, &buf_a);
+    if (trips.len == 1) {
+        const pair = highest_values(histogram, 2, trips[0], null, 1, &buf_b);
+        if (pair.len == 1) return payload(.full_house, &.{ trips[0], pair[0] });
+    }
+    // 5. Straight: five values in a row (flushes are scored from the flush table instead).
+    if (straight_top(present)) |top| return payload(.straight, &.{top});
+    // 4. Trips and the two best kickers.
+    if (trips.len == 1) {
+        const kickers = highest_values(histogram, 1, trips[0], null, 2, &buf_b);
+        return payload(.trips, concat(trips, kickers, &buf_a));
+    }
+    // 3. Two pair and the best kicker (a third pair's value may be that kicker).
+    var buf_pairs: [5]u8 = undefined;
+    const pairs = highest_values(histogram, 2, null, null, 2, &buf_pairs);
+    if (pairs.len == 2) {
+        const kicker = highest_values(histogram, 1, pairs[0], pairs[1], 1, &buf_b);
+        return payload(.two_pair, concat(pairs, kicker, &buf_a));
+    }
+    // 2. Pair and the three best kickers.
+    if (pairs.len == 1) {
+        const kickers = highest_values(histogram, 1, pairs[0], null, 3, &buf_b);
+        return payload(.pair, concat(pairs, kickers, &buf_a));
+    }
+    // 1. High card: the five best values.
+    return payload(.high_card, highest_values(histogram, 1, null, null, 5, &buf_a));
+}
+
+fn concat(head: []const u8, tail: []const u8, buffer: []u8) []const u8 {
+    assert(head.len + tail.len <= buffer.len);
+    var joined: [5]u8 = undefined;
+    @memcpy(joined[0..head.len], head);
+    @memcpy(joined[head.len..][0..tail.len], tail);
+    @memcpy(buffer[0 .. head.len + tail.len], joined[0 .. head.len + tail.len]);
+    return buffer[0 .. head.len + tail.len];
+}
+
+/// The best five cards of one suit, from the 13-bit pattern of its values (5 to 13 set).
+fn classify_flush(pattern: u13) u32 {
+    assert(@popCount(pattern) >= 5);
+    if (straight_top(pattern)) |top| return payload(.straight_flush, &.{top});
+    var values: [5]u8 = undefined;
+    var found: usize = 0;
+    var v: i32 = value_count - 1;
+    while (v >= 0 and found < 5) : (v -= 1) {
+        if (pattern & (@as(u13, 1) << @intCast(v)) != 0) {
+            values[found] = @intCast(v);
+            found += 1;
+        }
+    }
+    return payload(.flush, &values);
+}
+
+/// Every histogram of 0..7 cards with at most four of a value, in a fixed order.
+fn enumerate_histograms(gpa: std.mem.Allocator) ![]Histogram {
+    var list: std.ArrayList(Histogram) = .empty;
+    var current: Histogram = @splat(0);
+    try enumerate_histograms_from(gpa, &list, &current, 0, 0);
+    return list.toOwnedSlice(gpa);
+}
+
+fn enumerate_histograms_from(
+    gpa: std.mem.Allocator,
+    list: *std.ArrayList(Histogram),
+    current: *Histogram,
+    value: usize,
+    total: u8,
+) !void {
+    if (value == value_count) {
+        try list.append(gpa, current.*);
+        return;
+    }
+    var count: u8 = 0;
+    while (count <= count_per_value_max and total + count <= cards_max) : (count += 1) {
+        current[value] = count;
+        try enumerate_histograms_from(gpa, list, current, value + 1, total + count);
+    }
+    current[value] = 0;
+}
+
+const PartialSum = struct { sum: u32, total: u8 };
+
+/// Greedy search: each multiplier is the smallest above the previous one such that no two
+/// histograms over the values so far share a sum. Adding value r with multiplier m collides
+/// exactly when S(h2) - S(h1) = d * m for some d in 1..4 with |h1| <= 7 - d and |h2| <= 7
+/// (take d of value r on top of h1, none on top of h2), so that is the only test needed.
+fn search_multipliers(gpa: std.mem.Allocator) ![value_count]u32 {
+    var multipliers: [value_count]u32 = undefined;
+    multipliers[0] = 1;
+    var sums: std.ArrayList(PartialSum) = .empty;
+    defer sums.deinit(gpa);
+    var next: std.ArrayList(PartialSum) = .empty;
+    defer next.deinit(gpa);
+    // The value-0 histograms: 0..4 deuces.
+    for (0..count_per_value_max + 1) |c| try sums.append(
+        gpa,
+        .{ .sum = @intCast(c), .total = @intCast(c) },
+    );
+
+    const bitmap_words = (1 << sum_bits_max) / 64;
+    const present = try gpa.alloc(u64, bitmap_words);
+    defer gpa.free(present);
+
+    for (1..value_count) |r| {
+        @memset(present, 0);
+        for (sums.items) |s| present[s.sum >> 6] |= @as(u64, 1) << @intCast(s.sum & 63);
+        var m: u32 = multipliers[r - 1] + 1;
+        search: while (true) : (m += 1) {
+            for (1..count_per_value_max + 1) |d| {
+                for (sums.items) |s| {
+                    if (s.total + d > cards_max) continue;
+                    const target: u64 = s.sum + d * m;
+                    if (target >= (1 << sum_bits_max)) return error.MultiplierSearchOverflow;
+                    if (present[target >> 6] & (@as(u64, 1) << @intCast(target & 63)) != 0) {
+                        continue :search;
+                    }
+                }
+            }
+            break;
+        }
+        multipliers[r] = m;
+        next.clearRetainingCapacity();
+        for (sums.items) |s| {
+            var c: u8 = 0;
+            while (c <= count_per_value_max and s.total + c <= cards_max) : (c += 1) {
+                try next.append(gpa, .{ .sum = s.sum + c * m, .total = s.total + c });
+            }
+        }
+        std.mem.swap(std.ArrayList(PartialSum), &sums, &next);
+    }
+    return multipliers;
+}
+
+fn histogram_key(histogram: *const Histogram, multipliers: *const [value_count]u32) u32 {
+    var key: u32 = 0;
+    for (histogram, multipliers) |count, m| key += count * m;
+    return key;
+}
+
+fn histogram_total(histogram: *const Histogram) u32 {
+    var total: u32 = 0;
+    for (histogram) |count| total += count;
+    return total;
+}
+
+/// Payload → dense rank `(category << 12) | subrank`, subranks 1.. in payload order.
+const Densifier = struct {
+    payloads: []u32, // sorted, distinct
+
+    fn rank_of(densifier: Densifier, p: u32) u16 {
+        const index = std.sort.binarySearch(u32, densifier.payloads, p, order_u32) orelse
+            unreachable;
+        // Subrank = position among the payloads of the same category, from 1.
+        const category = p >> 20;
+        var first = index;
+        while (first > 0 and densifier.payloads[first - 1] >> 20 == category) first -= 1;
+        const subrank = index - first + 1;
+        assert(subrank < (1 << 12));
+        return @intCast((category << 12) | subrank);
+    }
+
+    fn order_u32(a: u32, b: u32) std.math.Order {
+        return std.math.order(a, b);
+    }
+};
+
+const Packed = struct {
+    row_offsets: []u32,
+    lookup: []u16,
+    /// The key of the flush pattern 0 (see `flush_rows_reserved`).
+    flush_key_base: u32,
+};
+
+/// First-fit row displacement: densest rows first, each at the lowest base where its
+/// occupied columns all land on free slots. A key's slot is `key + row_offsets[row]`
+/// (wrapping u32), which equals `base + column`.
+fn pack_rows(
+    gpa: std.mem.Allocator,
+    keys: []const u32,
+    ranks: []const u16,
+    flush_ranks: *const [flush_patterns]u16,
+) !Packed {
+    var key_max: u32 = 0;
+    for (keys) |k| key_max = @max(key_max, k);
+    const row_count: usize = std.math.ceilPowerOfTwo(usize, (key_max >> row_shift) + 1) catch
+        unreachable;
+    const row_sizes = try gpa.alloc(u32, row_count);
+    defer gpa.free(row_sizes);
+    @memset(row_sizes, 0);
+    for (keys) |k| row_sizes[k >> row_shift] += 1;
+
+    const rows_by_size = try gpa.alloc(u32, row_count);
+    defer gpa.free(rows_by_size);
+    for (rows_by_size, 0..) |*r, i| r.* = @intCast(i);
+    std.sort.pdq(u32, rows_by_size, row_sizes, struct {
+        fn more(sizes: []u32, a: u32, b: u32) bool {
+            if (sizes[a] != sizes[b]) return sizes[a] > sizes[b];
+            return a < b;
+        }
+    }.more);
+
+    // Columns of each row, gathered once.
+    const row_columns = try gpa.alloc(std.ArrayList(u16), row_count);
+    defer {
+        for (row_columns) |*c| c.deinit(gpa);
+        gpa.free(row_columns);
+    }
+    for (row_columns) |*c| c.* = .empty;
+    for (keys) |k| try row_columns[k >> row_shift].append(
+        gpa,
+        @intCast(k & ((1 << row_shift) - 1)),
+    );
+
+    const taken = try gpa.alloc(bool, lookup_size);
+    defer gpa.free(taken);
+    @memset(taken, false);
+    const row_offsets = try gpa.alloc(u32, row_count);
+    // A row no hand uses gets base 0 too: then any key below `row_count << row_shift`, even
+    // one no hand makes (a vector kernel's bad row), reads inside the table.
+    for (row_offsets, 0..) |*offset, row| offset.* = 0 -% (@as(u32, @intCast(row)) << row_shift);
+
+    for (rows_by_size) |row| {
+        if (row_sizes[row] == 0) continue;
+        const columns = row_columns[row].items;
+        var base: u32 = 0;
+        find: while (base < lookup_size) : (base += 1) {
+            for (columns) |c| if (taken[(base + c) & (lookup_size - 1)]) continue :find;
+            break;
+        } else return error.LookupTableFull;
+        for (columns) |c| taken[(base + c) & (lookup_size - 1)] = true;
+        row_offsets[row] = base -% (row << row_shift);
+    }
+
+    // The first row's width of slots again after the last: a slot is then `key + offset`
+    // without wrapping (see `rank_fingerprint_unmasked` in rank/eval.zig). Then the flush ranks,
+    // reached from the last rows.
+    const flush_slots = lookup_size + (1 << row_shift);
+    const lookup = try gpa.alloc(u16, flush_slots + flush_patterns);
+    @memset(lookup, 0);
+    for (keys, ranks) |k, r| {
+        const slot = (k +% row_offsets[k >> row_shift]) & (lookup_size - 1);
+        assert(lookup[slot] == 0);
+        lookup[slot] = r;
+    }
+    @memcpy(lookup[lookup_size..flush_slots], lookup[0 .. 1 << row_shift]);
+    @memcpy(lookup[flush_slots..], flush_ranks);
+    // No histogram's key reaches the reserved rows (a bad row's may: it reads a rank inside
+    // the table, thrown away).
+    const flush_rows_first: u32 = @intCast(row_count - flush_rows_reserved);
+    if (key_max >> row_shift >= flush_rows_first) return error.LookupTableFull;
+    for (0..flush_patterns >> row_shift) |r| {
+        const row: u32 = flush_rows_first + @as(u32, @intCast(r));
+        row_offsets[row] = (flush_slots + (@as(u32, @intCast(r)) << row_shift)) -% (row << row_shift);
+    }
+    return .{ .row_offsets = row_offsets, .lookup = lookup, .flush_key_base = flush_rows_first << row_shift };
+}
+
+fn fail(comptime message: []const u8, args: anytype) error{TableCheckFailed} {
+    std.debug.print("gen_tables: " ++ message ++ "\n", args);
+    return error.TableCheckFailed;
+}
+
+pub fn main(init: std.process.Init) !void {
+    const gpa = init.gpa;
+    const io = init.io;
+    const args = try init.minimal.args.toSlice(init.arena.allocator());
+    if (args.len != 2) return fail("usage: gen_tables OUTPUT.zig", .{});
+
+    const multipliers = try search_multipliers(gpa);
+    const histograms = try enumerate_histograms(gpa);
+    defer gpa.free(histograms);
+
+    // Keys, checked distinct (assert 1: no two histograms share a fingerprint).
+    const keys = try gpa.alloc(u32, histograms.len);
+    defer gpa.free(keys);
+    for (histograms, keys) |*h, *k| k.* = histogram_key(h, &multipliers);
+    {
+        const sorted = try gpa.dupe(u32, keys);
+        defer gpa.free(sorted);
+        std.sort.pdq(u32, sorted, {}, std.sort.asc(u32));
+        for (sorted[1..], sorted[0 .. sorted.len - 1]) |b, a| {
+            if (a == b) return fail("two histograms share the fingerprint {d}", .{a});
+        }
+    }
+
+    // Payloads of every histogram and every flush pattern, densified per category.
+    const histogram_payloads = try gpa.alloc(u32, histograms.len);
+    defer gpa.free(histogram_payloads);
+    for (histograms, histogram_payloads) |*h, *p| p.* = classify_histogram(h);
+    var flush_payloads: [flush_patterns]u32 = @splat(0);
+    for (&flush_payloads, 0..) |*p, pattern| {
+        if (@popCount(pattern) >= 5) p.* = classify_flush(@intCast(pattern));
+    }
+    var all: std.ArrayList(u32) = .empty;
+    defer all.deinit(gpa);
+    try all.appendSlice(gpa, histogram_payloads);
+    for (flush_payloads) |p| if (p != 0) try all.append(gpa, p);
+    std.sort.pdq(u32, all.items, {}, std.sort.asc(u32));
+    var distinct_count: usize = 0;
+    for (all.items, 0..) |p, i| {
+        if (i > 0 and p == all.items[i - 1]) continue;
+        all.items[distinct_count] = p;
+        distinct_count += 1;
+    }
+    const distinct = all.items[0..distinct_count];
+    const densifier: Densifier = .{ .payloads = distinct };
+
+    const ranks = try gpa.alloc(u16, histograms.len);
+    defer gpa.free(ranks);
+    for (histogram_payloads, ranks) |p, *r| r.* = densifier.rank_of(p);
+    var flush_ranks: [flush_patterns]u16 = @splat(0);
+    for (flush_payloads, &flush_ranks) |p, *r| {
+        if (p != 0) r.* = densifier.rank_of(p);
+    }
+
+    const packed_tables = try pack_rows(gpa, keys, ranks, &flush_ranks);
+    defer gpa.free(packed_tables.row_offsets);
+    defer gpa.free(packed_tables.lookup);
+
+    // Assert 2: every key reads its own rank back through the packed tables.
+    for (keys, ranks) |k, r| {
+        const slot = (k +% packed_tables.row_offsets[k >> row_shift]) & (lookup_size - 1);
+        if (packed_tables.lookup[slot] != r) return fail("key {d} does not read back", .{k});
+    }
+
+    // Assert 3: 7,462 five-card classes, counted from the tables and by combinatorics.
+    try check_five_card_classes(gpa, histograms, keys, packed_tables, &flush_ranks);
+
+    // The payload of each rank, for describing a rank without the cards.
+    var describe: [10 << 12]u32 = @splat(0);
+    for (distinct) |p| describe[densifier.rank_of(p)] = p;
+
+    // Omaha: every value triple (a <= b <= c) with every value pair (d <= e), ranked as five
+    // cards without a flush through the packed tables; 0 where a value would be there five
+    // times. Triple-major, a row of 91 ranks (3 cache lines) per triple, which a board's
+    // hands share. A triple's row is its colexicographic number, C(a, 1) + C(b + 1, 2) +
+    // C(c + 2, 3), as zsrc/omaha/boards.zig numbers every board; pairs in loop order.
+    var omaha_ranks: [455 * 91 + 1]u16 = @splat(0); // a spare entry, as omaha_boards.Rows
+    var filled: usize = 0;
+    for (0..value_count) |a| for (a..value_count) |b| for (b..value_count) |c| {
+        const triple = a + (b + 1) * b / 2 + (c + 2) * (c + 1) * c / 6;
+        var pair: usize = 0;
+        for (0..value_count) |d| for (d..value_count) |e| {
+            var histogram: Histogram = @splat(0);
+            for ([_]usize{ a, b, c, d, e }) |v| histogram[v] += 1;
+            if (std.mem.max(u8, &histogram) <= 4) {
+                const k = histogram_key(&histogram, &multipliers);
+                omaha_ranks[triple * 91 + pair] = packed_tables.lookup[(k +% packed_tables.row_offsets[k >> row_shift]) & (lookup_size - 1)];
+            }
+            pair += 1;
+            filled += 1;
+        };
+    };
+    if (filled != omaha_ranks.len - 1) return fail("Omaha's table has {d} slots, not {d}", .{ filled, omaha_ranks.len - 1 });
+
+    try write_tables(
+        io,
+        args[1],
+        &multipliers,
+        packed_tables,
+        &flush_ranks,
+        &describe,
+        &omaha_ranks,
+    );
+}
+
+fn check_five_card_classes(
+    gpa: std.mem.Allocator,
+    histograms: []const Histogram,
+    keys: []const u32,
+    packed_tables: Packed,
+    flush_ranks: *const [flush_patterns]u16,
+) !void {
+    var seen = try std.DynamicBitSet.initEmpty(gpa, 1 << 16);
+    defer seen.deinit();
+    for (histograms, keys) |*h, k| {
+        if (histogram_total(h) != 5) continue;
+        const slot = (k +% packed_tables.row_offsets[k >> row_shift]) & (lookup_size - 1);
+        seen.set(packed_tables.lookup[slot]);
+    }
+    for (flush_ranks, 0..) |r, pattern| {
+        if (@popCount(pattern) == 5) seen.set(r);
+    }
+    var per_category: [10]u32 = @splat(0);
+    var it = seen.iterator(.{});
+    while (it.next()) |r| per_category[r >> 12] += 1;
+    var total_tables: u32 = 0;
+    var total_combinatorics: u32 = 0;
+    for (per_category, five_card_classes, 0..) |from_tables, expected, category| {
+        if (from_tables != expected) {
+            return fail("category {d}: {d} classes in the tables, {d} by combinatorics", .{
+                category, from_tables, expected,
+            });
+        }
+        total_tables += from_tables;
+        total_combinatorics += expected;
+    }
+    if (total_tables != 7462 or total_combinatorics != 7462) {
+        return fail("{d} / {d} five-card classes, expected 7462", .{ total_tables, total_combinatorics });
+    }
+}
+
+/// The rank-key contribution of a 13-bit pattern of values (one suit's cards of a set).
+fn pattern_key(pattern: u32, multipliers: *const [value_count]u32) u32 {
+    var key: u32 = 0;
+    for (multipliers, 0..) |m, v| {
+        if (pattern & (@as(u32, 1) << @intCast(v)) != 0) key += m;
+    }
+    return key;
+}
+
+fn write_tables(
+    io: std.Io,
+    path: []const u8,
+    multipliers: *const [value_count]u32,
+    packed_tables: Packed,
+    flush_ranks: *const [flush_patterns]u16,
+    describe: *const [10 << 12]u32,
+    omaha_ranks: []const u16,
+) !void {
+    const file = try std.Io.Dir.cwd().createFile(io, path, .{});
+    defer file.close(io);
+    var buffer: [64 * 1024]u8 = undefined;
+    var file_writer = file.writer(io, &buffer);
+    const w = &file_writer.interface;
+
+    try w.print(
+        \\//! Generated by zsrc/rank/gen_tables.zig at build time. Do not edit; do not check in.
+        \\pub const row_shift = {d};
+        \\pub const lookup_size = {d};
+        \\pub const row_count = {d};
+        \\/// The key whose slot holds the flush rank of pattern 0: `flush_key_base + pattern`
+        \\/// reads the rank of a flush of that pattern.
+        \\pub const flush_key_base = {d};
+        \\
+    , .{ row_shift, lookup_size, packed_tables.row_offsets.len, packed_tables.flush_key_base });
+    try w.writeAll("\n/// Rank multipliers, deuce first: distinct sums for every 0..7-card histogram.\n");
+    try write_array(w, "rank_multipliers", u32, multipliers);
+    var pattern_keys: [flush_patterns]u32 = undefined;
+    for (&pattern_keys, 0..) |*k, pattern| k.* = pattern_key(@intCast(pattern), multipliers);
+    try w.writeAll("\n/// Sum of the multipliers of the values set in a 13-bit pattern.\n");
+    try write_array(w, "pattern_keys", u32, &pattern_keys);
+    try w.writeAll("\n/// Per row of the key (key >> row_shift): added to the key to find its slot.\n");
+    try write_array(w, "row_offsets", u32, packed_tables.row_offsets);
+    try w.writeAll("\n/// Rank of every 0..7-card histogram key, at its displaced slot; 0 elsewhere. Then\n" ++
+        "/// the first `1 << row_shift` slots again, so a slot needs no wrapping; then the\n" ++
+        "/// flush ranks, the slots of the keys from `flush_key_base` on.\n");
+    try write_array(w, "lookup", u16, packed_tables.lookup);
+    try w.writeAll("\n/// Rank of a flush, by the 13-bit pattern of its suit's values (5+ set).\n");
+    try write_array(w, "flush_ranks", u16, flush_ranks);
+    try w.writeAll("\n/// Payload (category and tie-breaking values) of every rank; 0 if unused.\n");
+    try write_array(w, "describe_payloads", u32, describe);
+    try w.writeAll("\n/// Omaha: the rank of a value triple (455) and a value pair (91) as five cards, no\n" ++
+        "/// flush; triple-major, each numbered in increasing order of its sorted values.\n");
+    try write_array(w, "omaha_ranks", u16, omaha_ranks);
+    try w.flush();
+}
+
+fn write_array(w: *std.Io.Writer, name: []const u8, comptime T: type, items: []const T) !void {
+    try w.print("pub const {s} = [{d}]{s}{{", .{ name, items.len, @typeName(T) });
+    for (items, 0..) |item, i| {
+        if (i % 16 == 0) try w.writeAll("\n   ");
+        try w.print(" {d},", .{item});
+    }
+    try w.writeAll("\n};\n");
+}
