@@ -69,6 +69,8 @@ pub const Refusal = enum(u8) {
     /// The action would bring a seat whose hole cards (or a board card) are unknown to a
     /// showdown (a replayed hand).
     unknown_card_at_showdown = 10,
+
+    pub const c_name = "pp_refusal";
 };
 
 pub fn legal(table: *const Table) Legal {
