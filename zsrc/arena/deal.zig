@@ -85,7 +85,7 @@ pub const Start = enum { first, next, rebuy };
 /// bets) `actor` is `no_seat` with the hand not over: the caller plays it out
 /// (`rules.end_round`).
 pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand: u32, start: Start) void {
-    assert(config.valid());
+    if (std.debug.runtime_safety) assert(config.valid());
     assert(start == .first or table.street == table_zig.Street.over);
     const previous_button = table.button;
     const carried = table.stack;
@@ -111,7 +111,7 @@ pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand:
     table.hand = hand;
     deal_cards(table, cards_key(config.seed));
     const opener = post_forced_bets(table);
-    assert(table.chips_conserved());
+    if (std.debug.runtime_safety) assert(table.chips_conserved());
     rules.begin_round(table, opener);
     if (std.debug.runtime_safety) assert(table.valid());
 }

@@ -158,7 +158,7 @@ fn has_unknown_cards(table: *const Table) bool {
 /// Applies a legal action (`check` returned `.none`); the hand may end (street `over`),
 /// its pots paid and described in `settlement` when given.
 pub fn apply(table: *Table, kind: u8, amount: u32, settlement: ?*pots.Settlement) void {
-    assert(check(table, kind, amount) == .none);
+    if (std.debug.runtime_safety) assert(check(table, kind, amount) == .none);
     const applied = apply_known(table, kind, amount, settlement);
     assert(applied);
 }
@@ -166,7 +166,7 @@ pub fn apply(table: *Table, kind: u8, amount: u32, settlement: ?*pots.Settlement
 /// `apply` without the precondition: false when the hand reached a showdown whose cards
 /// are unknown (the table is then left mid-showdown, for `check`'s copy only).
 fn apply_known(table: *Table, kind: u8, amount: u32, settlement: ?*pots.Settlement) bool {
-    assert(table.valid());
+    if (std.debug.runtime_safety) assert(table.valid());
     const seat = table.actor;
     const seat_bit = @as(u16, 1) << @intCast(seat);
     const owed = table.current_bet - table.bet[seat];
@@ -184,7 +184,7 @@ fn apply_known(table: *Table, kind: u8, amount: u32, settlement: ?*pots.Settleme
             raise_to(table, seat, table.stack[seat] + table.bet[seat]),
         else => unreachable,
     }
-    assert(table.chips_conserved());
+    if (std.debug.runtime_safety) assert(table.chips_conserved());
     if (@popCount(table.in_hand) > 1 and table.pending != 0) {
         table.actor = table_zig.next_seat(table.pending, seat);
         return true;

@@ -10,6 +10,11 @@
 //! while a hand runs; once it is over `committed` and `antes` are 0 and Σ stack == Σ start.
 //!
 //! Seats are 0..seats-1 clockwise; masks are `u16` with bit i for seat i.
+//!
+//! Assertions that walk a table (`chips_conserved`, `valid`, re-checking an action) are
+//! written `if (std.debug.runtime_safety) assert(…)`: they run wherever safety checks are on
+//! (Debug and ReleaseSafe: the Zig tests and the fuzz) and are not compiled in ReleaseFast,
+//! where a bare `assert` of a call LLVM cannot prove pure would still compute it.
 const std = @import("std");
 const assert = std.debug.assert;
 
