@@ -145,14 +145,26 @@ pub fn check(table: *const Table, kind: u8, amount: u32) Refusal {
     return .none;
 }
 
+/// Whether a card of a seat at the table or of the board is unknown (0xFF): two 16-byte
+/// compares over the struct's last 30 bytes (`hole`, `board`, then the seat count and
+/// the like, masked off), where a loop over the seats in the hand cost more than the rest
+/// of `check`. A folded seat's unknown cards count too: they only send a replayed hand's
+/// actions through `check`'s slower, exact path.
 fn has_unknown_cards(table: *const Table) bool {
-    for (table.board) |card| if (card == table_zig.no_card) return true;
-    var seats = table.in_hand;
-    while (seats != 0) : (seats &= seats - 1) {
-        const hole = table.hole[@ctz(seats)];
-        if (hole[0] == table_zig.no_card or hole[1] == table_zig.no_card) return true;
+    const Bytes = @Vector(16, u8);
+    const base = @offsetOf(Table, "hole");
+    comptime {
+        assert(@offsetOf(Table, "board") == base + 2 * table_zig.seats_max);
+        assert(@sizeOf(Table) - base == 30);
     }
-    return false;
+    const bytes = std.mem.asBytes(table);
+    const low: Bytes = bytes[base..][0..16].*;
+    const high: Bytes = bytes[base + 14 ..][0..16].*;
+    const unknown = @as(u32, @as(u16, @bitCast(low == @as(Bytes, @splat(table_zig.no_card))))) |
+        @as(u32, @as(u16, @bitCast(high == @as(Bytes, @splat(table_zig.no_card))))) << 14;
+    // Bits 0 .. 2 * seats - 1: the hole cards dealt; bits 20 .. 24: the board.
+    const holes = (@as(u32, 1) << @intCast(2 * @as(u32, table.seats))) - 1;
+    return unknown & (holes | 0x1F << 2 * table_zig.seats_max) != 0;
 }
 
 /// Applies a legal action (`check` returned `.none`); the hand may end (street `over`),
