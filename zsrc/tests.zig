@@ -43,4 +43,14 @@ comptime {
     _ = @import("abi/exports.zig");
     _ = @import("abi/status.zig");
     _ = @import("abi/dispatch.zig");
+
+    _ = @import("arena/tests.zig"); // the rules' named cases and the fuzz
+    _ = @import("arena/table.zig");
+    _ = @import("arena/rules.zig");
+    _ = @import("arena/pots.zig");
+    _ = @import("arena/deal.zig");
+    _ = @import("arena/random_player.zig");
+    _ = @import("arena/play.zig");
+    _ = @import("arena/fuzz.zig");
+    _ = @import("arena/constants.zig");
 }

@@ -27,17 +27,26 @@ pub const groups = .{
     .{ .api = @import("exports/cards.zig").api, .source = @embedFile("exports/cards.zig") },
     .{ .api = @import("exports/equity.zig").api, .source = @embedFile("exports/equity.zig") },
     .{ .api = @import("exports/features.zig").api, .source = @embedFile("exports/features.zig") },
+    .{ .api = @import("exports/arena.zig").api, .source = @embedFile("exports/arena.zig") },
 };
 
-/// The types the exports pass, written into the header: the statuses, and each struct in
-/// this order (a struct must follow any it holds).
+/// The types the exports pass, written into the header: the enums with their constants'
+/// prefix, and each struct in this order (a struct must follow any it holds).
 pub const Status = @import("status.zig").Status;
+pub const header_enums = .{
+    .{ Status, "PP_" },
+    .{ @import("../arena/rules.zig").Refusal, "PP_REFUSED_" },
+};
 pub const header_structs = .{
     @import("status.zig").Error,
     equity.Tally,
     spot.Sums,
     encoding.Accumulator,
     features.HandFeatures,
+    @import("../arena/table.zig").Table,
+    @import("../arena/deal.zig").Config,
+    @import("../arena/play.zig").HandRecord,
+    @import("../arena/play.zig").ActionRecord,
 };
 
 /// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
@@ -50,7 +59,7 @@ pub const header_constants = .{
     .{ "EMPTY_HAND_RANK", eval.empty_hand_rank },
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
     .{ "SHOWDOWN_PLAYERS_MAX", @import("../rank/showdown.zig").players_max },
-};
+} ++ @import("../arena/constants.zig").header_constants;
 
 /// The ABI's version (exports/library.zig holds it), written into the header.
 pub const abi_version = @import("exports/library.zig").abi_version;
