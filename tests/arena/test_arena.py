@@ -222,3 +222,27 @@ def test_ctrl_c_stops_a_long_play_quickly():
         arena.play(1 << 30, threads=2, progress=progress)
     assert time.perf_counter() - started[0] < 0.2
     arena.step(np.where(arena.observe().legal[:, CHECK], CHECK, CALL))  # tables still play
+
+
+def test_ctrl_c_leaves_no_parquet_file(tmp_path):
+    def progress(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        Arena(64, 6).play(1 << 20, parquet=tmp_path / "h.parquet", progress=progress)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_reports_progress_and_checks_hands():
+    seen = []
+    Arena(8, 6).play(3000, threads=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (24_000, 24_000)
+    with pytest.raises(ValueError, match="hands"):
+        Arena(2, 6).play(-1)
+    with pytest.raises(TypeError, match="hands"):
+        Arena(2, 6).play(1.5)
+
+
+def test_chips_beyond_a_table_are_refused():
+    with pytest.raises(ValueError, match="stacks add up"):
+        Arena(1, 2, stacks=[2**31 - 10, 100])

@@ -57,8 +57,7 @@ pub const Config = extern struct {
             if (stack < forced) return false;
             total += stack;
         }
-        // Every sum of chips at a table fits a u32.
-        return total <= std.math.maxInt(u32);
+        return total <= table_zig.chips_max;
     }
 };
 
@@ -113,6 +112,8 @@ pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand:
     const opener = post_forced_bets(table);
     if (std.debug.runtime_safety) assert(table.chips_conserved());
     rules.begin_round(table, opener);
+    assert(table_zig.several(table.dealt));
+    assert(table.dealt >> @intCast(table.button) & 1 == 1);
     if (std.debug.runtime_safety) assert(table.valid());
 }
 
