@@ -246,3 +246,23 @@ def test_play_reports_progress_and_checks_hands():
 def test_chips_beyond_a_table_are_refused():
     with pytest.raises(ValueError, match="stacks add up"):
         Arena(1, 2, stacks=[2**31 - 10, 100])
+
+
+def test_deal_starts_hands_from_given_stacks_short_ones_too():
+    arena = Arena(2, 3, stacks=100, blinds=(5, 10))
+    result = arena.deal([[3, 50, 40], [0, 30, 30]], button=[0, 1])
+    assert not result.finished.any()
+    state = arena.state
+    # Table 0: button 0, SB seat 1 posts 5, BB seat 2 posts 10; table 1: heads-up, the
+    # button (seat 1) posts the small blind.
+    assert state["bet"][0][:3].tolist() == [0, 5, 10]
+    assert state["bet"][1][:3].tolist() == [0, 5, 10]
+    assert state["start"][0][:3].tolist() == [3, 50, 40]
+    seen = arena.observe()
+    assert seen.actor.tolist() == [0, 1] and seen.to_call.tolist() == [3, 5]
+    with pytest.raises(PokerError, match=r"stacks\[1\]"):
+        arena.deal([[3, 50, 40], [0, 30, 0]])
+    assert arena.state.tobytes() == state.tobytes()
+    # Everyone all in on the blinds: the hand plays out at once.
+    result = arena.deal([[5, 5, 0], [0, 4, 9]], button=0)
+    assert result.finished.all() and (result.winnings.sum(axis=1) == 0).all()

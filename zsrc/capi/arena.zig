@@ -156,6 +156,55 @@ pub const api = struct {
         return .ok;
     }
 
+    /// Abandons the hand in progress at each of `n` tables and deals the table's next hand
+    /// from `stacks[n][seats]` (0: the seat sits out; any amounts, short of the blinds too;
+    /// two seats or more with chips, at most PP_ARENA_CHIPS_MAX in all) with the button on
+    /// `buttons[i]` (or the next seat with chips): hands to replay. Checked whole first: a
+    /// bad row is `bad_argument` with its index in `err.row`, and nothing changes. Then as
+    /// `step`: a hand without a decision is played out, `finished` and `winnings` say so.
+    pub fn pp_arena_deal(
+        config: ?*const Config,
+        tables: ?[*]Table,
+        n: u64,
+        stacks: ?[*]const u32,
+        buttons: ?[*]const u8,
+        finished: ?[*]u8,
+        winnings: ?[*]i64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const c = config orelse return .null_pointer;
+        if (n == 0) return if (c.valid()) .ok else .bad_argument;
+        const t = (tables orelse return .null_pointer)[0..n];
+        const s = stacks orelse return .null_pointer;
+        const b = buttons orelse return .null_pointer;
+        const f = finished orelse return .null_pointer;
+        const w = winnings orelse return .null_pointer;
+        const checked = check_tables(c, t, false, err);
+        if (checked != .ok) return checked;
+        const seats = c.seats;
+        for (0..n) |i| {
+            var total: u64 = 0;
+            var with_chips: u32 = 0;
+            for (s[i * seats ..][0..seats]) |chips| {
+                total += chips;
+                with_chips += @intFromBool(chips > 0);
+            }
+            if (b[i] >= seats or with_chips < 2 or total > table_zig.chips_max) {
+                return report(err, @intCast(i), 0, 0, .bad_argument);
+            }
+        }
+        for (t, 0..) |*table, i| {
+            table.stack = @splat(0);
+            @memcpy(table.stack[0..seats], s[i * seats ..][0..seats]);
+            table.button = b[i];
+            deal.start_hand(table, c, table.table, table.hand +% 1, .given);
+            const row = w[i * seats ..][0..seats];
+            @memset(row, 0);
+            f[i] = @intCast(@min(play.advance(table, c, row), 255));
+        }
+        return .ok;
+    }
+
     /// The reference random player's three words for decision `decision` (counted from 0
     /// in the hand) of hand `hand` at table `table` under `seed`, into `out[3]`: for other
     /// engines to play the same player (random_player.zig defines its use of them).
