@@ -155,9 +155,11 @@ class Arena:
         if (stacks < 0).any() or (stacks > lib.PP_ARENA_CHIPS_MAX).any():
             raise ValueError(f"stacks must be in 0..{lib.PP_ARENA_CHIPS_MAX}")
         buttons = np.broadcast_to(np.asarray(button), (n,))
-        if not np.issubdtype(buttons.dtype, np.integer) or (buttons < 0).any() or (
-            buttons >= self.seats
-        ).any():
+        if (
+            not np.issubdtype(buttons.dtype, np.integer)
+            or (buttons < 0).any()
+            or (buttons >= self.seats).any()
+        ):
             raise ValueError(f"button must be a seat (0..{self.seats - 1}) or one per table")
         stacks = np.ascontiguousarray(stacks, np.uint32)
         buttons = np.ascontiguousarray(buttons, np.uint8)
