@@ -266,3 +266,12 @@ def test_deal_starts_hands_from_given_stacks_short_ones_too():
     # Everyone all in on the blinds: the hand plays out at once.
     result = arena.deal([[5, 5, 0], [0, 4, 9]], button=0)
     assert result.finished.all() and (result.winnings.sum(axis=1) == 0).all()
+
+
+def test_state_survives_np_save_and_load(tmp_path):
+    arena = Arena(5, 7, seed=4)
+    arena.play(10, threads=1)
+    np.save(tmp_path / "state.npy", arena.state)
+    restored = Arena.from_state(np.load(tmp_path / "state.npy"), **arena.settings)
+    assert restored.state.tobytes() == arena.state.tobytes()
+    assert restored.play(5, record=True).equals(arena.play(5, record=True))
