@@ -208,6 +208,13 @@ class Arena:
         return play(self, hands, record=record, parquet=parquet, threads=threads,
                     progress=progress)  # fmt: skip
 
+    def play_batches(self, hands: int, *, threads=None, progress=None):
+        """As ``play(hands, record=True)``, as a ``pyarrow.RecordBatchReader``: the hands
+        are played as the batches are read, a round at a time, so memory stays bounded."""
+        from ._play import play_batches
+
+        return play_batches(self, hands, threads=threads, progress=progress)
+
 
 _OBSERVE_TYPES = ("int8_t*", "uint8_t*", "int64_t*", "int64_t*", "int64_t*", "int64_t*",
                   "uint8_t*", "uint8_t*", "uint8_t*")  # fmt: skip

@@ -275,3 +275,10 @@ def test_state_survives_np_save_and_load(tmp_path):
     restored = Arena.from_state(np.load(tmp_path / "state.npy"), **arena.settings)
     assert restored.state.tobytes() == arena.state.tobytes()
     assert restored.play(5, record=True).equals(arena.play(5, record=True))
+
+
+def test_play_batches_streams_the_same_history():
+    whole = Arena(700, 6, seed=8).play(200, record=True, threads=2)
+    reader = Arena(700, 6, seed=8).play_batches(200, threads=2)
+    streamed = reader.read_all()
+    assert streamed.equals(whole) and streamed.num_rows == 140_000
