@@ -265,3 +265,29 @@ pub const api = struct {
 fn clamped(amount: i64) u32 {
     return @intCast(std.math.clamp(amount, 0, std.math.maxInt(u32)));
 }
+
+test "pp_arena_step: a batch with an illegal action changes no table" {
+    var config = std.mem.zeroes(Config);
+    config.seats = 6;
+    config.small_blind = 1;
+    config.big_blind = 2;
+    for (config.stacks[0..6]) |*stack| stack.* = 200;
+    var tables: [3]Table = undefined;
+    try std.testing.expectEqual(Status.ok, api.pp_arena_start(&config, &tables, 3, 0, 0));
+    const before = tables;
+    const kinds = [3]u8{ rules.Kind.call, rules.Kind.raise, rules.Kind.check };
+    const amounts = [3]i64{ 0, 3, 0 }; // a raise to 3 is under the minimum, 4
+    var finished: [3]u8 = undefined;
+    var winnings: [18]i64 = undefined;
+    var err: Error = undefined;
+    const status = api.pp_arena_step(&config, &tables, 3, &kinds, &amounts, &finished, &winnings, &err);
+    try std.testing.expectEqual(Status.illegal_action, status);
+    try std.testing.expectEqual(@as(u64, 1), err.row);
+    try std.testing.expectEqual(@as(i32, @backingInt(rules.Refusal.raise_below_min)), err.card);
+    try std.testing.expect(std.mem.eql(u8, std.mem.asBytes(&before), std.mem.asBytes(&tables)));
+    // The same batch with a legal raise goes through.
+    const legal_amounts = [3]i64{ 0, 4, 0 };
+    const calls = [3]u8{ rules.Kind.call, rules.Kind.raise, rules.Kind.call };
+    try std.testing.expectEqual(Status.ok, api.pp_arena_step(&config, &tables, 3, &calls, &legal_amounts, &finished, &winnings, &err));
+    try std.testing.expectEqual(@as(u32, 4), tables[1].current_bet);
+}
