@@ -43,6 +43,7 @@ comptime {
     _ = @import("abi/exports.zig");
     _ = @import("abi/status.zig");
     _ = @import("abi/dispatch.zig");
+    _ = @import("abi/exports/arena.zig");
 
     _ = @import("arena/tests.zig"); // the rules' named cases and the fuzz
     _ = @import("arena/table.zig");
