@@ -1,0 +1,298 @@
+"""pokerkit as an independent oracle for pypoker's arena, in the arena's conventions.
+
+`PokerkitHand(spec)` builds a pokerkit `NoLimitTexasHoldem` state for one hand of the arena
+(`HandSpec`: per-seat stacks, button, blinds, ante or big-blind ante, straddle, and the cards)
+and exposes it step by step as the arena does: the acting seat, the 5-bit legal mask
+(FOLD, CHECK, CALL, RAISE, ALL_IN), to_call, min/max raise-to, `apply(kind, amount)`, and the
+final stacks per seat. Seats, chips and cards are pypoker's (card id = suit*13 + value).
+
+Where pokerkit's defaults differ from the arena spec (/work/notes/arena_spec.md), and how the
+adapter configures or maps each:
+
+1. Player order. pokerkit numbers players by position: player 0 is the first seat left of the
+   button (the small blind), the last player has the button. Heads-up it still puts the
+   button last, and reverses the forced bets ("reversed by rule": player 0 posts the big
+   blind, the button posts the small blind). So the adapter orders the dealt-in seats (stack
+   > 0) clockwise from the seat after the button, button last; with that order pokerkit's
+   heads-up rule is the spec's (button = small blind, acts first preflop, last after).
+2. Antes. pokerkit's `ante_trimming_status=False` (its default in PHH) puts every ante into
+   the first pot whatever a short seat could match; `True` makes antes ordinary
+   contributions with side pots at committed levels, as the spec says. But with `True` the
+   collection after the antes returns any ante above the second largest as "uncalled", which
+   refunds a big-blind ante (pokerkit 0.7.7 does so even to the WSOP hands of the PHH
+   dataset). So: ante for all seats -> `True`; big-blind ante -> `False` (the ante is dead
+   money in the first pot, and the big blind's live chips are what it can win from each
+   caller). The big-blind ante is given at the big blind's pokerkit index (1; pokerkit
+   reverses antes heads-up, so `{1: ante}` lands on the heads-up big blind, player 0, too).
+   A seat that cannot cover its ante posts all it has (pokerkit's effective ante); the blind
+   is then posted from what is left (ante first, as the spec orders the forced bets).
+3. Straddle. pokerkit takes forced bets as a list by position: `(sb, bb, straddle)`; the adapter
+   passes the straddle only with >= 3 seats dealt in (spec). pokerkit's first preflop actor is
+   the seat after the largest forced bet (ties to the later seat), i.e. after the straddle.
+4. Min raise. pokerkit: min raise-to = max(bets) + max(last bet/raise increment of this
+   street, min_bet) with `min_bet = big blind`; forced bets do not count as increments. So
+   with a straddle the first raise is to straddle + big blind (not 2 * straddle), the spec's
+   "current_bet + max(last full raise increment, big blind)" with increment 0 preflop.
+5. Raise-to semantics. pokerkit's `complete_bet_or_raise_to(x)` is the spec's RAISE to x
+   (this street's total); max raise-to = bet + stack; when bet + stack < min, min = max =
+   all-in. ALL_IN maps to a raise to bet + stack when a raise is legal, else to a call.
+6. Who may raise. pokerkit refuses a raise (a) to a seat whose call amount is below the last
+   full increment (a short all-in does not reopen), (b) to a seat that acted when the short
+   all-ins since then sum to less than a full increment (several short all-ins that add up to
+   a full raise DO reopen betting), (c) when every other seat still in is all-in or covered
+   (no one could respond), and (d) when the seat's stack <= its call. The spec names (a), (d)
+   and the acted rule; (b) and (c) are pokerkit's definite rules where the spec is silent.
+7. Fold. `Mode.TOURNAMENT` makes pokerkit reject a fold when nothing is to be called (spec:
+   "no fold when a check is free"); tournament mode also means one runout and forced shows.
+8. Odd chips. pokerkit gives a split pot's whole remainder to the first winner in player order;
+   the spec gives odd chips one at a time to the winners in seat order from the button's
+   left. The adapter passes a `divmod` that splits exactly (fractions), then re-splits each
+   pushed pot in integers the spec's way (pokerkit's player order is the button's left first).
+9. Automations. Ante, blind, bet collection, showdown (show when needed), hand killing, chip
+   pushing and pulling are automatic; cards are not: the adapter deals the spec's hole cards
+   and board (burns are unknown cards `??`, so no card of the hand is ever burned).
+10. Short forced bets. pokerkit's amount to call is the largest *posted* bet; the spec wants the
+   full big blind (or straddle) even when its poster is short. pokerkit cannot be configured to
+   that, so cross-check hands give the big blind (and straddler) at least ante + blind
+   (`HandSpec.forced_bets_covered`); a short small blind or short ante is fine in both.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from pokerkit import Automation, Mode, NoLimitTexasHoldem
+from pokerkit.state import ChipsPushing
+
+FOLD, CHECK, CALL, RAISE, ALL_IN = range(5)
+NO_CARD = 0xFF
+RANKS = "23456789TJQKA"
+SUITS = "schd"
+
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+
+
+def card_text(card: int) -> str:
+    """pypoker card id -> pokerkit/PHH text ("Ah"); 0xFF -> "??"."""
+    if card == NO_CARD:
+        return "??"
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def card_id(text: str) -> int:
+    """ "Ah" -> pypoker card id; "??" -> 0xFF."""
+    if text == "??":
+        return NO_CARD
+    return SUITS.index(text[1].lower()) * 13 + RANKS.index(text[0].upper())
+
+
+def exact_divmod(dividend, divisor):
+    """Split exactly, so the adapter can hand out odd chips the spec's way afterwards."""
+    return Fraction(dividend) / divisor, 0
+
+
+@dataclasses.dataclass(frozen=True)
+class HandSpec:
+    """One hand at a table of `len(stacks)` seats; seats with stack 0 sit out."""
+
+    stacks: tuple[int, ...]
+    button: int
+    small_blind: int
+    big_blind: int
+    hole: tuple[tuple[int, int], ...]
+    board: tuple[int, ...]
+    ante: int = 0
+    bb_ante: bool = False
+    straddle: int = 0
+
+    @property
+    def order(self) -> list[int]:
+        """Dealt-in seats clockwise from the button's left, button last (pokerkit's order)."""
+        n = len(self.stacks)
+        seats = [(self.button + 1 + k) % n for k in range(n)]
+        return [s for s in seats if self.stacks[s] > 0]
+
+    @property
+    def straddle_posted(self) -> bool:
+        return self.straddle > 0 and len(self.order) >= 3
+
+    def forced_bets_covered(self) -> bool:
+        """Whether the big blind (and straddler) can post their full blind after the ante:
+        the hands where pokerkit's amount to call is the spec's (docstring, item 10)."""
+        order = self.order
+        big = order[0] if len(order) == 2 else order[1]
+        ante = self.ante
+        if self.stacks[big] < ante + self.big_blind:
+            return False
+        if self.straddle_posted:
+            each = 0 if self.bb_ante else ante
+            return self.stacks[order[2]] >= each + self.straddle
+        return True
+
+
+class PokerkitHand:
+    """A pokerkit state for one `HandSpec`, driven in the arena's conventions."""
+
+    def __init__(self, spec: HandSpec):
+        self.spec = spec
+        self.order = spec.order
+        self.seat_of = dict(enumerate(self.order))
+        self.index_of = {s: i for i, s in enumerate(self.order)}
+        self.state = self._create()
+        self._board_dealt = 0
+        self._advance()
+
+    def _create(self):
+        spec, n = self.spec, len(self.order)
+        if spec.bb_ante:
+            antes, trimming = {1: spec.ante}, False
+        else:
+            antes, trimming = spec.ante, True
+        forced = [spec.small_blind, spec.big_blind]
+        if spec.straddle_posted:
+            forced.append(spec.straddle)
+        return NoLimitTexasHoldem.create_state(
+            AUTOMATIONS,
+            trimming,
+            antes,
+            forced,
+            spec.big_blind,
+            [spec.stacks[s] for s in self.order],
+            n,
+            mode=Mode.TOURNAMENT,
+            divmod=exact_divmod,
+        )
+
+    def _advance(self) -> None:
+        """Deal the spec's cards wherever pokerkit waits for the dealer."""
+        state = self.state
+        while True:
+            if state.can_burn_card():
+                state.burn_card("??")
+            elif state.can_deal_hole():
+                index = state.hole_dealee_index
+                cards = "".join(card_text(c) for c in self.spec.hole[self.seat_of[index]])
+                state.deal_hole(cards, index)
+            elif state.can_deal_board():
+                count = 3 if self._board_dealt == 0 else 1
+                cards = self.spec.board[self._board_dealt : self._board_dealt + count]
+                state.deal_board("".join(card_text(c) for c in cards))
+                self._board_dealt += count
+            else:
+                return
+
+    # --- the arena's view -------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return not self.state.status
+
+    @property
+    def actor(self) -> int:
+        index = self.state.actor_index
+        return -1 if index is None else self.seat_of[index]
+
+    @property
+    def street(self) -> int:
+        return 4 if self.done or self.state.street_index is None else self.state.street_index
+
+    @property
+    def board_count(self) -> int:
+        return self._board_dealt
+
+    def _actor_index(self) -> int:
+        index = self.state.actor_index
+        assert index is not None, "no seat to act"
+        return index
+
+    @property
+    def to_call(self) -> int:
+        i = self._actor_index()
+        return max(self.state.bets) - self.state.bets[i]
+
+    @property
+    def stack(self) -> int:
+        return self.state.stacks[self._actor_index()]
+
+    @property
+    def bet(self) -> int:
+        return self.state.bets[self._actor_index()]
+
+    def can_raise(self) -> bool:
+        return self.state.can_complete_bet_or_raise_to()
+
+    @property
+    def min_raise_to(self) -> int:
+        return self.state.min_completion_betting_or_raising_to_amount
+
+    @property
+    def max_raise_to(self) -> int:
+        return self.state.max_completion_betting_or_raising_to_amount
+
+    def legal(self) -> list[bool]:
+        """The 5-bit legal mask in kind order."""
+        to_call, raise_ok = self.to_call, self.can_raise()
+        return [
+            self.state.can_fold(),
+            to_call == 0,
+            to_call > 0,
+            raise_ok,
+            raise_ok or self.stack <= to_call,
+        ]
+
+    def apply(self, kind: int, amount: int = 0) -> None:
+        """Apply one arena action; raises ValueError when pokerkit refuses it."""
+        if not self.legal()[kind]:
+            raise ValueError(f"seat {self.actor}: action {kind} is not legal")
+        state = self.state
+        if kind == FOLD:
+            state.fold()
+        elif kind in (CHECK, CALL):
+            state.check_or_call()
+        elif kind == RAISE:
+            state.complete_bet_or_raise_to(amount)
+        elif self.can_raise():
+            state.complete_bet_or_raise_to(self.stack + self.bet)
+        else:
+            state.check_or_call()
+        self._advance()
+
+    def final_stacks(self) -> list[int]:
+        """Every seat's stack at the end (sitting-out seats keep 0), odd chips per the spec."""
+        assert self.done, "the hand is not over"
+        stacks = [Fraction(x) for x in self.state.stacks]
+        for op in self.state.operations:
+            if isinstance(op, ChipsPushing):
+                _resplit(stacks, op.amounts)
+        out = [0] * len(self.spec.stacks)
+        for i, seat in self.seat_of.items():
+            assert stacks[i].denominator == 1, "a pot was not split into whole chips"
+            out[seat] = int(stacks[i])
+        return out
+
+    def showed_down(self) -> list[bool]:
+        """Seats whose cards pokerkit showed (all known) at the end."""
+        out = [False] * len(self.spec.stacks)
+        for i, seat in self.seat_of.items():
+            out[seat] = bool(self.state.statuses[i]) and all(self.state.hole_card_statuses[i])
+        return out
+
+
+def _resplit(stacks: list[Fraction], amounts) -> None:
+    """Undo pokerkit's exact split of one pot and split it in chips: quotient to each winner,
+    odd chips one at a time to the winners in order from the button's left."""
+    winners = [i for i, a in enumerate(amounts) if a > 0]
+    total = sum(Fraction(a) for a in amounts)
+    assert total.denominator == 1
+    quotient, remainder = divmod(int(total), len(winners))
+    for k, i in enumerate(winners):
+        stacks[i] += quotient + (1 if k < remainder else 0) - Fraction(amounts[i])
