@@ -27,7 +27,8 @@ Mapping between the two (PHH on the left):
 - Cards: ``??`` <-> 0xFF. Cards shown at showdown (``pk sm AhKd``) fill a player's unknown hole
   cards and mark ``showed_down``; ``pk sm`` (muck) does not.
 - Actions: ``f`` -> FOLD; ``cc`` -> CHECK when nothing is to be called, else CALL with amount =
-  the seat's bet after the call; ``cbr x`` -> RAISE to x (RAISE and ALL_IN export as ``cbr``
+  the seat's bet after the call; ``cbr x`` -> RAISE to x; a call or raise that puts the seat's
+  last chip in imports as ALL_IN (PHH has no all-in action: RAISE and ALL_IN export as ``cbr``
   when they raise the bet, as ``cc`` when they only call). The street of an action is the
   number of board cards dealt before it (0, 3, 4, 5 -> 0..3).
 - Import fills ``winnings`` from ``finishing_stacks`` when the PHH has them (null otherwise) and
@@ -182,6 +183,12 @@ def _export_row(row: dict, scale: int, index: int) -> str:
         lines.append(f"finishing_stacks = {amounts(finishing)}")
     if scale != 1:
         lines.append(f"_pypoker_chip_scale = {scale}")
+    # Table settings a hand cannot show (a straddle heads-up, a bb ante of 0), kept so that
+    # import gives back the same row; PHH readers ignore fields that start with "_".
+    if row["straddle"] and len(players) < 3:
+        lines.append(f"_pypoker_straddle = {_amount_text(row['straddle'], scale)}")
+    if row["bb_ante"] and not row["ante"]:
+        lines.append("_pypoker_bb_ante = true")
     return "\n".join(lines)
 
 
@@ -290,6 +297,7 @@ def _decimal_places(value) -> int:
 def _amounts(hand: dict) -> list:
     values = [*hand["antes"], *hand["blinds_or_straddles"], hand["min_bet"]]
     values += [*hand["starting_stacks"], *(hand.get("finishing_stacks") or [])]
+    values += [hand["_pypoker_straddle"]] if "_pypoker_straddle" in hand else []
     values += [Decimal(a[2]) for a in hand["actions"] if a and a[1] == "cbr" and len(a) > 2]
     return values
 
@@ -348,6 +356,9 @@ def _import_forced(hand: dict, scale: int, index: int) -> dict:
     if _units(hand["min_bet"], scale, "min_bet", index) != blinds[1]:
         raise PokerError(f"hand {index}: min_bet {hand['min_bet']} is not the big blind")
     ante = antes[1] if bb_ante else antes[0]
+    if "_pypoker_straddle" in hand and n < 3:
+        straddle = _units(hand["_pypoker_straddle"], scale, "straddle", index)
+    bb_ante = bb_ante or (not ante and hand.get("_pypoker_bb_ante") is True)
     return {
         "small_blind": blinds[0],
         "big_blind": blinds[1],
@@ -413,7 +424,7 @@ class _Betting:
         paid = min(self.stack[k], self.top - self.bet[k])
         self.stack[k] -= paid
         self.bet[k] += paid
-        return CALL, self.bet[k]
+        return (CALL if self.stack[k] else ALL_IN), self.bet[k]
 
     def raise_to(self, k: int, amount: int) -> tuple[int, int]:
         paid = amount - self.bet[k]
@@ -422,7 +433,7 @@ class _Betting:
         self.stack[k] -= paid
         self.bet[k] = amount
         self.top = max(self.top, amount)
-        return RAISE, amount
+        return (RAISE if self.stack[k] else ALL_IN), amount
 
 
 _STREET_OF_BOARD = {0: 0, 3: 1, 4: 2, 5: 3}

@@ -249,6 +249,17 @@ class PokerkitHand:
             raise_ok or self.stack <= to_call,
         ]
 
+    def bet_after(self, kind: int, amount: int = 0) -> int:
+        """The history's amount for an action: the seat's bet this street after it (0 for
+        FOLD and CHECK)."""
+        if kind in (FOLD, CHECK):
+            return 0
+        if kind == RAISE:
+            return amount
+        if kind == CALL:
+            return min(self.bet + self.stack, self.bet + self.to_call)
+        return self.bet + self.stack
+
     def apply(self, kind: int, amount: int = 0) -> None:
         """Apply one arena action; raises ValueError when pokerkit refuses it."""
         if not self.legal()[kind]:
@@ -296,3 +307,90 @@ def _resplit(stacks: list[Fraction], amounts) -> None:
     quotient, remainder = divmod(int(total), len(winners))
     for k, i in enumerate(winners):
         stacks[i] += quotient + (1 if k < remainder else 0) - Fraction(amounts[i])
+
+
+def spec_stacks(state) -> list[Fraction | int]:
+    """A finished pokerkit state's stacks (player order) with every pushed pot re-split the
+    spec's way; for states built with `exact_divmod` (e.g. `HandHistory(divmod=...)`)."""
+    stacks = [Fraction(x) for x in state.stacks]
+    for op in state.operations:
+        if isinstance(op, ChipsPushing):
+            _resplit(stacks, op.amounts)
+    return stacks
+
+
+# --- players and hands for the cross-checks ----------------------------------------------
+
+
+def random_player(hand: PokerkitHand, rng) -> tuple[int, int]:
+    """The spec's reference random player's rule, on Python's random numbers."""
+    legal, to_call = hand.legal(), hand.to_call
+    if to_call > 0 and rng.randrange(4) == 0:
+        return FOLD, 0
+    if legal[RAISE] and rng.randrange(5) == 0:
+        return RAISE, rng.randint(hand.min_raise_to, hand.max_raise_to)
+    return (CHECK, 0) if to_call == 0 else (CALL, 0)
+
+
+def all_in_player(hand: PokerkitHand, rng) -> tuple[int, int]:
+    """Shoves and min-raises a lot: short all-ins, side pots and reopened betting."""
+    legal, to_call = hand.legal(), hand.to_call
+    if to_call > 0 and rng.randrange(6) == 0:
+        return FOLD, 0
+    if legal[ALL_IN] and rng.randrange(3) == 0:
+        return ALL_IN, 0
+    if legal[RAISE] and rng.randrange(3) == 0:
+        return RAISE, hand.min_raise_to
+    return (CHECK, 0) if to_call == 0 else (CALL, 0)
+
+
+PLAYERS = {"random": random_player, "all_in": all_in_player}
+
+
+def random_spec(rng, seats: int, style: str = "random") -> HandSpec:
+    """A hand at `seats` seats: unequal stacks (some short, for all-ins), blinds 1/2 to 5/10,
+    antes or a big-blind ante, straddles of 2 bb or more; forced bets covered (docstring 10)."""
+    while True:
+        small = rng.choice([1, 1, 2, 5])
+        big = 2 * small
+        ante = rng.choice([0, 0, 0, small, big, 1])
+        bb_ante = ante > 0 and rng.random() < 0.4
+        straddle = rng.choice([0, 0, 0, 2 * big, 2 * big + small, 3 * big])
+        deep = 20 if style == "all_in" else 100
+        stacks = tuple(
+            rng.randint(1, 12 * big) if rng.random() < 0.3 else rng.randint(big, deep * big)
+            for _ in range(seats)
+        )
+        cards = rng.sample(range(52), 2 * seats + 5)
+        hole = tuple((cards[2 * i], cards[2 * i + 1]) for i in range(seats))
+        spec = HandSpec(
+            stacks, rng.randrange(seats), small, big, hole, tuple(cards[-5:]),
+            ante, bb_ante, straddle,
+        )  # fmt: skip
+        if spec.forced_bets_covered():
+            return spec
+
+
+def play_row(spec: HandSpec, player, rng, *, table: int = 0, hand: int = 0) -> dict:
+    """Play one hand in pokerkit with `player` at every seat; the hand as a history row."""
+    game = PokerkitHand(spec)
+    actions = []
+    while not game.done:
+        seat, street = game.actor, game.street
+        kind, amount = player(game, rng)
+        after, all_in = game.bet_after(kind, amount), amount == game.bet + game.stack
+        all_in = all_in or (kind == CALL and game.stack <= game.to_call)
+        game.apply(kind, amount)
+        kind = ALL_IN if all_in and kind != FOLD else kind  # PHH's (and the import's) form
+        actions.append({"seat": seat, "street": street, "kind": kind, "amount": after})
+    final = game.final_stacks()
+    n = len(spec.stacks)
+    return {
+        "hand_id": (table << 32) | hand, "table": table, "hand": hand, "seats": n,
+        "button": spec.button, "small_blind": spec.small_blind, "big_blind": spec.big_blind,
+        "ante": spec.ante, "bb_ante": spec.bb_ante, "straddle": spec.straddle,
+        "starting_stacks": list(spec.stacks), "hole_cards": [list(h) for h in spec.hole],
+        "board": list(spec.board[: game.board_count]), "actions": actions, "pots": [],
+        "winnings": [f - s for f, s in zip(final, spec.stacks, strict=True)],
+        "showed_down": game.showed_down(),
+    }  # fmt: skip
