@@ -62,7 +62,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from pokerkit import Automation, Mode, NoLimitTexasHoldem
+from pokerkit import Automation, Mode, NoLimitTexasHoldem, StandardHighHand
 from pokerkit.state import ChipsPushing
 
 FOLD, CHECK, CALL, RAISE, ALL_IN = range(5)
@@ -79,6 +79,35 @@ AUTOMATIONS = (
     Automation.CHIPS_PUSHING,
     Automation.CHIPS_PULLING,
 )
+
+
+def _memoize_hand_evaluation() -> None:
+    """pokerkit ranks a hand by trying all 21 five-card subsets in Python, and ranks the same
+    hands again and again (every showdown check, every pot). A cache keyed by the cards keeps
+    its results -- a pure function's, so the oracle's answers are unchanged -- and makes the
+    cross-check about 3x faster."""
+    original = StandardHighHand.from_game.__func__
+    if getattr(original, "memoized", False):
+        return
+    cache: dict = {}
+
+    def from_game(cls, hole_cards, board_cards=()):
+        if isinstance(hole_cards, str) or isinstance(board_cards, str):
+            return original(cls, hole_cards, board_cards)
+        key = (cls, tuple(hole_cards), tuple(board_cards))
+        hand = cache.get(key)
+        if hand is None:
+            hand = original(cls, key[1], key[2])
+            if len(cache) >= 200_000:
+                cache.clear()
+            cache[key] = hand
+        return hand
+
+    from_game.memoized = True
+    StandardHighHand.from_game = classmethod(from_game)
+
+
+_memoize_hand_evaluation()
 
 
 def card_text(card: int) -> str:
