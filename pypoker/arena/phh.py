@@ -133,7 +133,7 @@ def _amount_text(units: int, scale: int) -> str:
     return format(Decimal(units).scaleb(-(len(str(scale)) - 1)), "f")
 
 
-def _players(row: dict) -> list[int]:
+def dealt_in(row: dict) -> list[int]:
     """Dealt-in seats clockwise from the button's left, button last (PHH's p1..pN)."""
     seats, button, stacks = row["seats"], row["button"], row["starting_stacks"]
     order = [(button + 1 + k) % seats for k in range(seats)]
@@ -154,7 +154,7 @@ def _forced_bets(row: dict, n: int) -> tuple[list[int], list[int]]:
 
 
 def _export_row(row: dict, scale: int, index: int) -> str:
-    players = _players(row)
+    players = dealt_in(row)
     if len(players) < 2:
         raise PokerError(f"row {index}: fewer than two seats have chips")
     number = {seat: k + 1 for k, seat in enumerate(players)}

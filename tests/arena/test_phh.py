@@ -63,7 +63,7 @@ def rows() -> list[dict]:
 
 def test_pokerkit_reads_the_export_and_gets_the_same_final_stacks(rows):
     for row, text in zip(rows, phh.to_phh(rows), strict=True):
-        players = phh._players(row)
+        players = phh.dealt_in(row)
         want = [row["starting_stacks"][s] + row["winnings"][s] for s in players]
         assert pokerkit_final(text) == want, text
 

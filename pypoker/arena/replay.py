@@ -1,0 +1,102 @@
+"""Replay history rows (a PHH import, or the arena's own records) in the engine and check them.
+
+A row gives a hand's table (seats, button, blinds, ante, straddle, starting stacks), its cards
+and its actions. The engine plays the seats dealt in (stack > 0) as a table of just those
+seats, in the same clockwise order with the button last (so seats sitting out, which a fresh
+arena cannot have, need no special case); actions and winnings are mapped to and from the
+row's seats. `replay` starts a one-table `Arena` with the row's settings, writes the row's
+hole cards and board into the table's state (0xFF where the row does not know a card: a seat
+that folded or mucked unseen, a board card never dealt), steps the recorded actions one at a
+time, and takes the engine's winnings when the hand ends. Unknown cards are fine until a seat
+holding one reaches a showdown; the engine then refuses the action, and `replay` reports it.
+
+Checks, each a `PokerError` naming the row and the action: every action's seat is the engine's
+actor, every action is legal there (the engine's own message says why not), the actions end
+exactly when the hand does, and the engine's winnings equal the row's (when the row has them;
+`check=False` skips that).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from pypoker._native import PokerError
+from pypoker.arena._arena import Arena
+from pypoker.arena.phh import HISTORY_SCHEMA, NO_CARD, dealt_in
+
+ACTION_NAMES = ("fold", "check", "call", "raise", "all-in")
+
+
+def replay(history, *, check: bool = True) -> pa.Table:
+    """Replay every row; returns the rows with ``winnings`` from the engine (the schema and
+    its metadata, e.g. the PHH chip scale, kept)."""
+    if isinstance(history, pa.Table):
+        rows, metadata = history.to_pylist(), history.schema.metadata
+    else:
+        rows, metadata = list(history), None
+    out = []
+    for index, row in enumerate(rows):
+        winnings = replay_row(row, index=index, check=check)
+        out.append({**row, "winnings": winnings})
+    table = pa.Table.from_pylist(out, schema=HISTORY_SCHEMA)
+    return table.replace_schema_metadata(metadata) if metadata else table
+
+
+def replay_row(row: dict, *, index: int = 0, check: bool = True) -> list[int]:
+    """Replay one row; returns the engine's net winnings per seat."""
+    players = dealt_in(row)
+    engine_seat = {seat: j for j, seat in enumerate(players)}
+    arena = start_arena(row, players)
+    actions = row["actions"]
+    for number, action in enumerate(actions):
+        observation = arena.observe()
+        actor = int(observation.actor[0])
+        actor = players[actor] if actor >= 0 else -1
+        where = f"row {index}: action {number} ({ACTION_NAMES[action['kind']]} by seat "
+        where += f"{action['seat']})"
+        if actor != action["seat"] or action["seat"] not in engine_seat:
+            acting = f"seat {actor} is to act" if actor >= 0 else "the hand is over"
+            raise PokerError(f"{where}: {acting}", index)
+        try:
+            result = arena.step([action["kind"]], [action["amount"]])
+        except PokerError as error:
+            raise PokerError(f"{where}: {error}", index) from None
+        if result.finished[0] and number + 1 < len(actions):
+            raise PokerError(f"{where}: the hand ended with actions left over", index)
+    if not actions or not result.finished[0]:
+        raise PokerError(f"row {index}: the actions end before the hand does", index)
+    winnings = [0] * row["seats"]
+    for j, seat in enumerate(players):
+        winnings[seat] = int(result.winnings[0][j])
+    if check and row.get("winnings") is not None and list(row["winnings"]) != winnings:
+        raise PokerError(
+            f"row {index}: the engine's winnings {winnings} differ from the row's "
+            f"{list(row['winnings'])}",
+            index,
+        )
+    return winnings
+
+
+def start_arena(row: dict, players: list[int]) -> Arena:
+    """A one-table arena at the row's hand, seat j playing row seat ``players[j]`` (the
+    button last): the row's settings, stacks and cards."""
+    n = len(players)
+    arena = Arena(
+        1,
+        n,
+        stacks=np.asarray([row["starting_stacks"][s] for s in players], dtype=np.int64),
+        blinds=(row["small_blind"], row["big_blind"]),
+        ante=row["ante"],
+        bb_ante=row["bb_ante"],
+        straddle=row["straddle"],
+        button=n - 1,
+    )
+    state = arena.state.copy()
+    hole = np.full((state["hole"].shape[1], 2), NO_CARD, dtype=np.uint8)
+    hole[:n] = np.asarray([row["hole_cards"][s] for s in players], dtype=np.uint8)
+    board = np.full(5, NO_CARD, dtype=np.uint8)
+    board[: len(row["board"])] = row["board"]
+    state["hole"][0] = hole
+    state["board"][0] = board
+    return Arena.from_state(state, arena)
