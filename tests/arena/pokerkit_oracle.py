@@ -44,10 +44,12 @@ adapter configures or maps each:
    and the acted rule; (b) and (c) are pokerkit's definite rules where the spec is silent.
 7. Fold. `Mode.TOURNAMENT` makes pokerkit reject a fold when nothing is to be called (spec:
    "no fold when a check is free"); tournament mode also means one runout and forced shows.
-8. Odd chips. pokerkit gives a split pot's whole remainder to the first winner in player order;
-   the spec gives odd chips one at a time to the winners in seat order from the button's
-   left. The adapter passes a `divmod` that splits exactly (fractions), then re-splits each
-   pushed pot in integers the spec's way (pokerkit's player order is the button's left first).
+8. Odd chips. The issue gives a split pot's odd chips to the first winner left of the button;
+   pokerkit gives the whole remainder to its first winner in player order, which is the same
+   seat, so its default is kept. The spec's text says "one at a time to the winners in seat
+   order", which differs with three or more winners and two or more odd chips (11 chips,
+   three winners: 5/3/3 against 4/4/3); `ODD_CHIPS_ONE_AT_A_TIME = True` checks that reading
+   instead (an exact `divmod`, then each pushed pot re-split in whole chips).
 9. Automations. Ante, blind, bet collection, showdown (show when needed), hand killing, chip
    pushing and pulling are automatic; cards are not: the adapter deals the spec's hole cards
    and board (burns are unknown cards `??`, so no card of the hand is ever burned).
@@ -64,6 +66,7 @@ from fractions import Fraction
 
 from pokerkit import Automation, Mode, NoLimitTexasHoldem, StandardHighHand
 from pokerkit.state import ChipsPushing
+from pokerkit.utilities import divmod as pokerkit_divmod
 
 FOLD, CHECK, CALL, RAISE, ALL_IN = range(5)
 NO_CARD = 0xFF
@@ -122,6 +125,10 @@ def card_id(text: str) -> int:
     if text == "??":
         return NO_CARD
     return SUITS.index(text[1].lower()) * 13 + RANKS.index(text[0].upper())
+
+
+# The issue's rule (see the docstring, item 8); True checks the spec's other reading.
+ODD_CHIPS_ONE_AT_A_TIME = False
 
 
 def exact_divmod(dividend, divisor):
@@ -198,7 +205,7 @@ class PokerkitHand:
             [spec.stacks[s] for s in self.order],
             n,
             mode=Mode.TOURNAMENT,
-            divmod=exact_divmod,
+            divmod=oracle_divmod(),
         )
 
     def _advance(self) -> None:
@@ -309,10 +316,7 @@ class PokerkitHand:
     def final_stacks(self) -> list[int]:
         """Every seat's stack at the end (sitting-out seats keep 0), odd chips per the spec."""
         assert self.done, "the hand is not over"
-        stacks = [Fraction(x) for x in self.state.stacks]
-        for op in self.state.operations:
-            if isinstance(op, ChipsPushing):
-                _resplit(stacks, op.amounts)
+        stacks = spec_stacks(self.state)
         out = [0] * len(self.spec.stacks)
         for i, seat in self.seat_of.items():
             assert stacks[i].denominator == 1, "a pot was not split into whole chips"
@@ -338,9 +342,17 @@ def _resplit(stacks: list[Fraction], amounts) -> None:
         stacks[i] += quotient + (1 if k < remainder else 0) - Fraction(amounts[i])
 
 
+def oracle_divmod():
+    """The `divmod` pokerkit states need for the odd-chip rule in force (docstring, item 8);
+    pass it to `HandHistory.loads(..., divmod=oracle_divmod())` too."""
+    return exact_divmod if ODD_CHIPS_ONE_AT_A_TIME else pokerkit_divmod
+
+
 def spec_stacks(state) -> list[Fraction | int]:
-    """A finished pokerkit state's stacks (player order) with every pushed pot re-split the
-    spec's way; for states built with `exact_divmod` (e.g. `HandHistory(divmod=...)`)."""
+    """A finished pokerkit state's stacks (player order), odd chips by the rule in force
+    (for a state made with `oracle_divmod()`)."""
+    if not ODD_CHIPS_ONE_AT_A_TIME:
+        return list(state.stacks)
     stacks = [Fraction(x) for x in state.stacks]
     for op in state.operations:
         if isinstance(op, ChipsPushing):

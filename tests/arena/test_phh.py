@@ -17,7 +17,7 @@ pytest.importorskip("pokerkit")
 pa = pytest.importorskip("pyarrow")
 
 from pokerkit import HandHistory  # noqa: E402
-from pokerkit_oracle import PLAYERS, exact_divmod, play_row, random_spec, spec_stacks  # noqa: E402
+from pokerkit_oracle import PLAYERS, oracle_divmod, play_row, random_spec, spec_stacks  # noqa: E402
 
 from pypoker._native import PokerError  # noqa: E402
 from pypoker.arena import phh  # noqa: E402
@@ -37,7 +37,7 @@ def oracle_rows(count: int, seed: int) -> list[dict]:
 
 def pokerkit_final(text: str) -> list:
     """pokerkit's final stacks (player order) for a PHH text, odd chips the spec's way."""
-    history = HandHistory.loads(text, divmod=exact_divmod)
+    history = HandHistory.loads(text, divmod=oracle_divmod())
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # pokerkit warns where it repairs a history
         states = list(history)

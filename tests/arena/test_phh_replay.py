@@ -13,7 +13,7 @@ pytest.importorskip("pokerkit")
 pytest.importorskip("pyarrow")
 
 from pokerkit import HandHistory  # noqa: E402
-from pokerkit_oracle import ALL_IN, CALL, RAISE, exact_divmod, spec_stacks  # noqa: E402
+from pokerkit_oracle import ALL_IN, CALL, RAISE, oracle_divmod, spec_stacks  # noqa: E402
 
 from pypoker._native import PokerError  # noqa: E402
 from pypoker.arena import phh  # noqa: E402
@@ -24,7 +24,7 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "phh"
 
 def pokerkit_winnings(history: HandHistory, row: dict) -> list[int]:
     """pokerkit's net winnings per table seat of one PHH hand (scaled to the row's units)."""
-    history.divmod = exact_divmod
+    history.divmod = oracle_divmod()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         states = list(history)
