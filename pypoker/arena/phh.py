@@ -198,18 +198,21 @@ def _cards_text(cards: Iterable[int]) -> str:
 
 def _export_actions(row: dict, number: dict[int, int], scale: int) -> list[str]:
     out = [f"d dh p{number[s]} {_cards_text(row['hole_cards'][s])}" for s in number]
-    board, dealt, street, top = row["board"], 0, 0, _preflop_bet(row, number)
+    board, dealt, street = row["board"], 0, 0
+    betting = _Betting(row, list(number))
     for action in row["actions"]:
         while action["street"] > street:
-            street, dealt, top = street + 1, _deal_board(out, board, dealt), 0
-        player, kind, amount = number[action["seat"]], action["kind"], action["amount"]
+            street, dealt = street + 1, _deal_board(out, board, dealt)
+            betting.new_street()
+        k, kind, amount = number[action["seat"]] - 1, action["kind"], action["amount"]
         if kind == FOLD:
-            out.append(f"p{player} f")
-        elif kind in (CHECK, CALL) or amount <= top:
-            out.append(f"p{player} cc")
+            out.append(f"p{k + 1} f")
+        elif kind in (CHECK, CALL) or amount <= betting.top:
+            betting.check_or_call(k)
+            out.append(f"p{k + 1} cc")
         else:
-            out.append(f"p{player} cbr {_amount_text(amount, scale)}")
-            top = amount
+            betting.raise_to(k, amount)
+            out.append(f"p{k + 1} cbr {_amount_text(amount, scale)}")
     while dealt < len(board):
         dealt = _deal_board(out, board, dealt)
     showed = row.get("showed_down") or [False] * row["seats"]
@@ -217,12 +220,6 @@ def _export_actions(row: dict, number: dict[int, int], scale: int) -> list[str]:
         if showed[seat]:
             out.append(f"p{number[seat]} sm {_cards_text(row['hole_cards'][seat])}")
     return out
-
-
-def _preflop_bet(row: dict, number: dict[int, int]) -> int:
-    """The bet to call preflop: the big blind, or the straddle when one is posted."""
-    straddle = row["straddle"] if len(number) >= 3 else 0
-    return max(row["big_blind"], straddle)
 
 
 def _deal_board(out: list[str], board: Sequence[int], dealt: int) -> int:
@@ -396,7 +393,8 @@ def _import_hand(hand: dict, scale: int, index: int) -> dict:
 class _Betting:
     """Just enough of the betting to name PHH's actions in the arena's terms: each player's
     stack and bet this street after the forced bets (ante first, then small blind, big blind,
-    straddle; a short stack posts what it has), and the bet to call."""
+    straddle; a short stack posts what it has), and the bet to call: the largest bet made,
+    as pokerkit and the engine count it (a short big blind's posted chips, not the blind)."""
 
     def __init__(self, row: dict, seat_of: list[int]):
         n = len(seat_of)
@@ -412,7 +410,7 @@ class _Betting:
         for k, amount in forced:
             self.bet[k] = min(amount, self.stack[k])
             self.stack[k] -= self.bet[k]
-        self.top = max(row["big_blind"], row["straddle"] if n >= 3 else 0)
+        self.top = max(self.bet)
 
     def new_street(self) -> None:
         self.bet = [0] * len(self.bet)

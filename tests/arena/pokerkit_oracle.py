@@ -388,9 +388,10 @@ def all_in_player(hand: PokerkitHand, rng) -> tuple[int, int]:
 PLAYERS = {"random": random_player, "all_in": all_in_player}
 
 
-def random_spec(rng, seats: int, style: str = "random") -> HandSpec:
+def random_spec(rng, seats: int, style: str = "random", *, covered: bool = True) -> HandSpec:
     """A hand at `seats` seats: unequal stacks (some short, for all-ins), blinds 1/2 to 5/10,
-    antes or a big-blind ante, straddles of 2 bb or more; forced bets covered (docstring 10)."""
+    antes or a big-blind ante, straddles of 2 bb or more; forced bets covered (docstring 10)
+    unless `covered` is False."""
     while True:
         small = rng.choice([1, 1, 2, 5])
         big = 2 * small
@@ -408,7 +409,7 @@ def random_spec(rng, seats: int, style: str = "random") -> HandSpec:
             stacks, rng.randrange(seats), small, big, hole, tuple(cards[-5:]),
             ante, bb_ante, straddle,
         )  # fmt: skip
-        if spec.forced_bets_covered():
+        if spec.forced_bets_covered() or not covered:
             return spec
 
 
