@@ -4,10 +4,10 @@ A row gives a hand's table (seats, button, blinds, ante, straddle, starting stac
 and its actions. The engine plays the seats dealt in (stack > 0) as a table of just those
 seats, in the same clockwise order with the button last (so seats sitting out, which a fresh
 arena cannot have, need no special case); actions and winnings are mapped to and from the
-row's seats. `replay` starts a one-table `Arena` with the row's settings, writes the row's
-hole cards and board into the table's state (0xFF where the row does not know a card: a seat
-that folded or mucked unseen, a board card never dealt), steps the recorded actions one at a
-time, and takes the engine's winnings when the hand ends. Unknown cards are fine until a seat
+row's seats. `replay` starts a one-table `Arena` with the row's settings, sets the row's hole
+cards and board (`Arena.set_cards`; 0xFF where the row does not know a card: a seat that
+folded or mucked unseen, a board card never dealt), steps the recorded actions one at a time,
+and takes the engine's winnings when the hand ends. Unknown cards are fine until a seat
 holding one reaches a showdown; the engine then refuses the action, and `replay` reports it.
 
 Checks, each a `PokerError` naming the row and the action: every action's seat is the engine's
@@ -18,7 +18,6 @@ exactly when the hand does, and the engine's winnings equal the row's (when the 
 
 from __future__ import annotations
 
-import numpy as np
 import pyarrow as pa
 
 from pypoker._native import PokerError
@@ -47,7 +46,7 @@ def replay_row(row: dict, *, index: int = 0, check: bool = True) -> list[int]:
     """Replay one row; returns the engine's net winnings per seat."""
     players = dealt_in(row)
     engine_seat = {seat: j for j, seat in enumerate(players)}
-    arena = start_arena(row, players)
+    arena = start_arena(row, players, index)
     actions = row["actions"]
     for number, action in enumerate(actions):
         observation = arena.observe()
@@ -66,6 +65,9 @@ def replay_row(row: dict, *, index: int = 0, check: bool = True) -> list[int]:
             raise PokerError(f"{where}: the hand ended with actions left over", index)
     if not actions or not result.finished[0]:
         raise PokerError(f"row {index}: the actions end before the hand does", index)
+    # A following hand without a decision would be played in the same step and its chips
+    # added to these winnings; the row's stacks always leave the next hand a decision.
+    assert int(arena.state["hand"][0]) == 1, "the step played more than the row's hand"
     winnings = [0] * row["seats"]
     for j, seat in enumerate(players):
         winnings[seat] = int(result.winnings[0][j])
@@ -78,25 +80,23 @@ def replay_row(row: dict, *, index: int = 0, check: bool = True) -> list[int]:
     return winnings
 
 
-def start_arena(row: dict, players: list[int]) -> Arena:
-    """A one-table arena at the row's hand, seat j playing row seat ``players[j]`` (the
-    button last): the row's settings, stacks and cards."""
+def start_arena(row: dict, players: list[int], index: int = 0) -> Arena:
+    """A one-table arena at the row's hand, engine seat j playing row seat ``players[j]``
+    (the button last): the row's blinds, ante, straddle, stacks and cards."""
     n = len(players)
-    arena = Arena(
-        1,
-        n,
-        stacks=np.asarray([row["starting_stacks"][s] for s in players], dtype=np.int64),
-        blinds=(row["small_blind"], row["big_blind"]),
-        ante=row["ante"],
-        bb_ante=row["bb_ante"],
-        straddle=row["straddle"],
-        button=n - 1,
-    )
-    state = arena.state.copy()
-    hole = np.full((state["hole"].shape[1], 2), NO_CARD, dtype=np.uint8)
-    hole[:n] = np.asarray([row["hole_cards"][s] for s in players], dtype=np.uint8)
-    board = np.full(5, NO_CARD, dtype=np.uint8)
-    board[: len(row["board"])] = row["board"]
-    state["hole"][0] = hole
-    state["board"][0] = board
-    return Arena.from_state(state, arena)
+    try:
+        arena = Arena(
+            1,
+            n,
+            stacks=[row["starting_stacks"][s] for s in players],
+            blinds=(row["small_blind"], row["big_blind"]),
+            ante=row["ante"],
+            bb_ante=row["bb_ante"],
+            straddle=row["straddle"],
+            button=n - 1,
+        )
+        board = list(row["board"]) + [NO_CARD] * (5 - len(row["board"]))
+        arena.set_cards(hole=[[row["hole_cards"][s] for s in players]], board=[board])
+    except (ValueError, TypeError) as error:
+        raise PokerError(f"row {index}: {error}", index) from None
+    return arena
