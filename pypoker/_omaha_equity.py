@@ -22,7 +22,7 @@ from .cards import CARD_NAMES, parse_cards
 from .equity_result import from_sums
 from .omaha import GAMES as HOLE_CARDS_OF
 
-UNKNOWN = 0xFF  # a hole card dealt each game (omaha_equity.zig's `unknown`)
+UNKNOWN = lib.PP_NO_CARD  # a hole card dealt each game (omaha_equity.zig's `unknown`)
 EXACT_PARTS_PER_THREAD = 8  # calls per thread: Ctrl-C and progress wait for one at most
 RUNOUTS_PER_CALL = 20_000
 

@@ -26,6 +26,7 @@ pub const groups = .{
     .{ .api = @import("capi/cards.zig").api, .source = @embedFile("capi/cards.zig") },
     .{ .api = @import("capi/equity.zig").api, .source = @embedFile("capi/equity.zig") },
     .{ .api = @import("capi/features.zig").api, .source = @embedFile("capi/features.zig") },
+    .{ .api = @import("capi/arena.zig").api, .source = @embedFile("capi/arena.zig") },
 };
 
 /// The types the exports pass, written into the header.
@@ -35,6 +36,13 @@ pub const Tally = equity.Tally;
 pub const Sums = spot.Sums;
 pub const HandFeatures = features.HandFeatures;
 pub const Accumulator = eval.Accumulator;
+pub const arena = struct {
+    pub const Table = @import("arena/table.zig").Table;
+    pub const Config = @import("arena/deal.zig").Config;
+    pub const HandRecord = @import("arena/play.zig").HandRecord;
+    pub const ActionRecord = @import("arena/play.zig").ActionRecord;
+    pub const Refusal = @import("arena/rules.zig").Refusal;
+};
 
 /// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
 /// defined here and only here.
@@ -46,7 +54,7 @@ pub const header_constants = .{
     .{ "EMPTY_HAND_RANK", eval.empty_hand_rank },
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
     .{ "SHOWDOWN_PLAYERS_MAX", @import("showdown.zig").players_max },
-};
+} ++ @import("arena/constants.zig").header_constants;
 
 /// The ABI's version (capi/library.zig holds it), written into the header.
 pub const abi_version = @import("capi/library.zig").abi_version;

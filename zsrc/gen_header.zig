@@ -31,7 +31,7 @@ fn write_struct(w: *std.Io.Writer, comptime T: type) !void {
     try w.writeAll("typedef struct {\n");
     const info = @typeInfo(T).@"struct";
     inline for (info.field_names, info.field_types) |name, field_type| {
-        try w.print("    {s} {s};\n", .{ comptime c_type(field_type), name });
+        try w.print("    {s} {s}{s};\n", .{ comptime c_type(element_type(field_type)), name, comptime dimensions(field_type) });
     }
     try w.print("}} {s};\n\n", .{T.c_name});
 }
@@ -45,6 +45,22 @@ fn write_enum(w: *std.Io.Writer, comptime T: type, comptime prefix: []const u8) 
         try w.print("    {s}{s} = {d},\n", .{ prefix, name, value });
     }
     try w.print("}} {s};\n\n", .{T.c_name});
+}
+
+/// The element type of a (nested) array field, or the type itself.
+fn element_type(comptime T: type) type {
+    return switch (@typeInfo(T)) {
+        .array => |array| element_type(array.child),
+        else => T,
+    };
+}
+
+/// A field's C array dimensions, `[10][2]`, or "".
+fn dimensions(comptime T: type) []const u8 {
+    return switch (@typeInfo(T)) {
+        .array => |array| std.fmt.comptimePrint("[{d}]", .{array.len}) ++ dimensions(array.child),
+        else => "",
+    };
 }
 
 /// Parameter names are not in a function's type, so they are read from its declaration,
@@ -131,6 +147,10 @@ pub fn main(init: std.process.Init) !void {
     try write_struct(w, capi.Sums);
     try write_struct(w, capi.Accumulator);
     try write_struct(w, capi.HandFeatures);
+    try write_enum(w, capi.arena.Refusal, "PP_REFUSED_");
+    inline for (.{ capi.arena.Table, capi.arena.Config, capi.arena.HandRecord, capi.arena.ActionRecord }) |T| {
+        try write_struct(w, T);
+    }
     inline for (capi.groups) |group| {
         inline for (@typeInfo(group.api).@"struct".decl_names) |name| {
             try write_function(w, name, @TypeOf(@field(group.api, name)), group.source);

@@ -19,6 +19,8 @@ pub const Status = enum(c_int) {
     out_of_memory = 11,
     bad_weight = 12,
     index_out_of_range = 13,
+    /// An arena action the rules refuse (`pp_error.card` holds the `pp_refusal`).
+    illegal_action = 14,
 
     pub const c_name = "pp_status";
 };

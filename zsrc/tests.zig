@@ -34,6 +34,7 @@ comptime {
     _ = @import("omaha_equity.zig");
     _ = @import("board_sums.zig");
     _ = @import("features.zig");
+    _ = @import("arena/tests.zig");
 }
 
 const Accumulator = eval.Accumulator;

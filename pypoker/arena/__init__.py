@@ -1,0 +1,30 @@
+"""No-limit hold'em tables in batches: ``Arena`` (observe, step, state, play), the reference
+random player, and hand histories as Arrow (``history``).
+
+Action kinds: ``FOLD``, ``CHECK``, ``CALL``, ``RAISE`` (to an amount: the seat's total bet
+on the street), ``ALL_IN``; ``ACTIONS`` names them in that order.
+"""
+
+from __future__ import annotations
+
+from . import history, random_player
+from ._arena import Arena
+from ._config import (
+    ACTIONS,
+    ALL_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    NO_CARD,
+    RAISE,
+    SEATS_MAX,
+    STREET_OVER,
+    TABLE_DTYPE,
+    IllegalActionError,
+    Observation,
+    StepResult,
+)
+
+__all__ = ["ACTIONS", "ALL_IN", "CALL", "CHECK", "FOLD", "NO_CARD", "RAISE", "SEATS_MAX",
+           "STREET_OVER", "TABLE_DTYPE", "Arena", "IllegalActionError", "Observation",
+           "StepResult", "history", "random_player"]  # fmt: skip

@@ -1,0 +1,204 @@
+"""``Arena``: many no-limit hold'em tables stepped as one batch.
+
+Every table is one fixed-size plain struct (``pp_table``: 240 bytes for up to ten seats, no
+pointers; zsrc/arena/table.zig); the arena holds them as one NumPy structured array, so
+``state`` is a copy away from being saved and ``Arena.from_state`` restores it.
+``observe()`` and ``step()`` are one native call for the whole batch each, and ``play()``
+plays the reference random player inside the library.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._native import PokerError, ffi, lib, thread_error
+from ._config import (
+    NO_CARD,
+    TABLE_DTYPE,
+    IllegalActionError,
+    Observation,
+    StepResult,
+    _refusal_text,
+    check_status,
+    make_config,
+)
+
+
+class Arena:
+    """``tables`` tables of ``seats`` seats (2-10) of no-limit hold'em.
+
+    ``stacks``: every seat's chips at the start of each hand (a number, or one per seat);
+    ``blinds``: (small, big); ``ante``: posted by every seat, or once by the big blind with
+    ``bb_ante``; ``straddle``: posted by the seat after the big blind (0: none, else at
+    least twice the big blind); ``seed``: names every hand's cards; ``carry``: stacks carry
+    over between hands (busted seats sit out; when fewer than two seats have chips, all
+    rebuy to ``stacks``); ``button``: its seat on each table's first hand.
+
+    Chips are integers. Hand ``h`` of table ``t`` is a pure function of ``(seed, t, h)``
+    (and, with ``carry``, of the stacks it starts from)."""
+
+    def __init__(self, tables: int, seats: int, stacks=200, blinds=(1, 2), ante: int = 0,
+                 bb_ante: bool = False, straddle: int = 0, seed: int = 0, carry: bool = False,
+                 button: int = 0):  # fmt: skip
+        count, self._config, self.settings = make_config(
+            tables, seats, stacks, blinds, ante, bb_ante, straddle, seed, carry, button
+        )
+        self._adopt(np.zeros(count, TABLE_DTYPE))
+        check_status(lib.pp_arena_start(self._config, self._pointer, count, 0, 0), None)
+
+    def _adopt(self, tables: np.ndarray) -> None:
+        self._tables = tables
+        self._pointer = ffi.from_buffer("pp_table[]", tables, require_writable=True)
+        self.seats = self.settings["seats"]
+
+    @classmethod
+    def from_state(cls, state: np.ndarray, **settings) -> Arena:
+        """An arena holding a copy of ``state`` (an ``Arena.state``). ``settings`` are
+        ``Arena``'s keyword arguments (``arena.settings`` gives them back); seats, blinds,
+        ante and straddle default to the first table's."""
+        state = np.asarray(state)
+        if state.dtype != TABLE_DTYPE:
+            raise TypeError(f"state must be an array of pypoker.arena.TABLE_DTYPE (an "
+                            f"Arena.state), got dtype {state.dtype}")  # fmt: skip
+        if state.ndim != 1 or len(state) == 0:
+            raise ValueError(f"state must be a non-empty 1-d array of tables, got shape "
+                             f"{state.shape}")  # fmt: skip
+        first = state[0]
+        seats = int(settings.pop("seats", first["seats"]))
+        defaults = dict(stacks=first["start"][:seats].tolist() if seats <= 10 else 200,
+                        blinds=(int(first["small_blind"]), int(first["big_blind"])),
+                        ante=int(first["ante"]), bb_ante=bool(first["bb_ante"]),
+                        straddle=int(first["straddle"]), seed=0, carry=False,
+                        button=0)  # fmt: skip
+        arena = cls.__new__(cls)
+        _, arena._config, arena.settings = make_config(len(state), seats,
+                                                       **{**defaults, **settings})  # fmt: skip
+        arena._adopt(np.array(state, dtype=TABLE_DTYPE, order="C", copy=True))
+        err = thread_error()
+        status = lib.pp_arena_check(arena._config, arena._pointer, len(state), err)
+        check_status(status, err, what="state row")
+        return arena
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    @property
+    def state(self) -> np.ndarray:
+        """A copy of every table: a structured array of ``TABLE_DTYPE`` (``pp_table``)."""
+        return self._tables.copy()
+
+    def _seat_view(self, field: str) -> np.ndarray:
+        view = self._tables[field][:, : self.seats]
+        view.flags.writeable = False
+        return view
+
+    def observe(self) -> Observation:
+        """What each table shows the seat to act, one row a table (see ``Observation``)."""
+        n = len(self._tables)
+        actor, street = np.empty(n, np.int8), np.empty(n, np.uint8)
+        numbers = np.empty((4, n), np.int64)  # pot, to_call, min_to, max_to
+        legal, board, hole = (np.empty((n, 5), np.uint8), np.empty((n, 5), np.uint8),
+                              np.empty((n, 2), np.uint8))  # fmt: skip
+        out = [ffi.from_buffer(a) for a in (actor, street, *numbers, legal, board, hole)]
+        status = lib.pp_arena_observe(
+            self._pointer, n, *(ffi.cast(t, b) for t, b in zip(_OBSERVE_TYPES, out, strict=True))
+        )
+        check_status(status, None)
+        return Observation(actor, street, numbers[0], self._seat_view("stack"),
+                           self._seat_view("bet"), board, hole, numbers[1], numbers[2],
+                           numbers[3], legal.view(bool))  # fmt: skip
+
+    def step(self, kinds, amounts=None) -> StepResult:
+        """One action at every table: ``kinds`` (N,) of FOLD..ALL_IN and ``amounts`` (N,),
+        a RAISE's total bet on the street ("raise to"; ignored for other kinds). The whole
+        batch is checked first: an illegal action raises ``IllegalActionError`` naming the
+        table, the action and the legal range, and no table changes. Finished hands are
+        paid and the next dealt."""
+        n = len(self._tables)
+        kinds = _actions("kinds", kinds, n, np.uint8)
+        amounts = np.zeros(n, np.int64) if amounts is None else _actions("amounts", amounts, n,
+                                                                          np.int64)  # fmt: skip
+        finished = np.empty(n, np.uint8)
+        winnings = np.empty((n, self.seats), np.int64)
+        err = thread_error()
+        status = lib.pp_arena_step(
+            self._config, self._pointer, n, ffi.from_buffer("uint8_t[]", kinds),
+            ffi.from_buffer("int64_t[]", amounts), ffi.from_buffer("uint8_t[]", finished),
+            ffi.from_buffer("int64_t[]", winnings), err,
+        )  # fmt: skip
+        if status == lib.PP_ILLEGAL_ACTION:
+            self._raise_illegal(int(err.row), int(err.card), int(kinds[err.row]),
+                                int(amounts[err.row]))  # fmt: skip
+        check_status(status, err)
+        return StepResult(finished.view(bool), winnings)
+
+    def _raise_illegal(self, table: int, refusal: int, kind: int, amount: int):
+        seen = self.observe()
+        view = (int(seen.actor[table]), int(seen.to_call[table]), int(seen.min_raise_to[table]),
+                int(seen.max_raise_to[table]), seen.legal[table])  # fmt: skip
+        raise IllegalActionError(f"table {table}: {_refusal_text(refusal, kind, amount, view)}",
+                                 table)  # fmt: skip
+
+    def set_cards(self, hole=None, board=None, *, tables=None) -> None:
+        """Replaces cards of the hands in progress (to replay a recorded hand): ``hole``
+        (T, seats, 2) and ``board`` (T, 5) card ids, 0xFF where unknown, for the tables
+        ``tables`` (default: all). A seat with unknown cards may fold or be folded to;
+        an action that would bring it to a showdown is refused."""
+        index = np.arange(len(self._tables)) if tables is None else np.asarray(tables)
+        selected = self._tables[index]
+        if hole is not None:
+            selected["hole"][:, : self.seats] = _cards("hole", hole, (len(index), self.seats, 2))
+        if board is not None:
+            selected["board"] = _cards("board", board, (len(index), 5))
+        for row, table in zip(index.tolist(), selected, strict=True):
+            cards = np.concatenate([table["hole"][: self.seats].ravel(), table["board"]])
+            known = cards[cards != NO_CARD]
+            if len(np.unique(known)) != len(known):
+                raise PokerError(f"table {row}: a card is dealt twice", row)
+        self._tables[index] = selected
+
+    def play(self, hands: int, *, record: bool = False, parquet=None, threads=None,
+             progress=None):  # fmt: skip
+        """Plays ``hands`` more hands at every table with the reference random player (see
+        ``pypoker.arena.random_player``) natively. ``record``: returns the history as a
+        pyarrow Table (``history.SCHEMA``); ``parquet``: streams it to that file, written
+        whole or not at all. ``threads``: tables are split between threads (same result
+        for any count). ``progress``: True for a report on stderr, or a callable taking
+        (hands done, hands in all). Ctrl-C stops every thread within a few milliseconds."""
+        from ._play import play
+
+        return play(self, hands, record=record, parquet=parquet, threads=threads,
+                    progress=progress)  # fmt: skip
+
+
+_OBSERVE_TYPES = ("int8_t*", "uint8_t*", "int64_t*", "int64_t*", "int64_t*", "int64_t*",
+                  "uint8_t*", "uint8_t*", "uint8_t*")  # fmt: skip
+
+
+def _actions(name: str, values, n: int, dtype) -> np.ndarray:
+    array = np.asarray(values)
+    if array.dtype == bool or not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"{name} must be integers, got dtype {array.dtype}")
+    if array.shape != (n,):
+        raise ValueError(f"{name} must have shape ({n},), one per table, got {array.shape}")
+    if name == "kinds" and n and (array.min() < 0 or array.max() > 4):
+        row = int(np.flatnonzero((array < 0) | (array > 4))[0])
+        raise ValueError(f"kinds[{row}] is {array[row]}: action kinds are 0..4 "
+                         "(fold, check, call, raise, all_in)")  # fmt: skip
+    if name == "amounts" and n and (array.min() < -(1 << 62) or array.max() > 1 << 62):
+        raise ValueError(f"{name} are out of any table's range")
+    return np.ascontiguousarray(array, dtype=dtype)
+
+
+def _cards(name: str, values, shape: tuple) -> np.ndarray:
+    array = np.asarray(values)
+    if array.shape != shape:
+        raise ValueError(f"{name} must have shape {shape}, got {array.shape}")
+    if not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"{name} must be card ids (integers), got dtype {array.dtype}")
+    bad = (array > 51) & (array != NO_CARD) | (array < 0)
+    if bad.any():
+        where = tuple(int(i) for i in np.argwhere(bad)[0])
+        raise ValueError(f"{name}{list(where)} is {array[where]}: not a card id (0..51, or "
+                         "0xFF unknown)")  # fmt: skip
+    return array.astype(np.uint8)

@@ -1,0 +1,137 @@
+"""``Arena.play``: the reference random player, natively, over threads, with histories.
+
+Each thread plays a contiguous slice of the tables in one native call (``pp_arena_play``)
+that reads a shared cancel word every 1,024 hands a table (about a millisecond) and counts
+hands into its own progress word. The calling thread only waits, a twentieth of a second
+at a time: it reports progress and, on Ctrl-C, sets the cancel word, waits for the threads
+(milliseconds) and re-raises; each table is then between hands.
+
+With histories, hands are played in rounds of ``_ROUND_HANDS`` hands over all tables, each
+thread filling its own record buffers (flushed to Arrow whenever full); a round's batches
+are emitted in slice order, so the rows come in the same order for any thread count.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import wait
+
+import numpy as np
+import pyarrow as pa
+
+from .._native import ffi, lib
+from .._parallel import _get_pool, thread_count
+from .._progress import Progress
+from ._config import _whole, check_status
+from .history import ACTION_DTYPE, HAND_DTYPE, SCHEMA, ParquetSink, record_batch
+
+_HANDS_BUFFER = 1 << 14  # hand records a thread fills before a flush
+_ACTIONS_PER_HAND = 16  # the action buffer's size per hand record (it grows if a hand needs more)
+_ROUND_HANDS = 1 << 16  # hands over all tables per round when recording
+
+
+class _Recorder:
+    """One thread's record buffers and the Arrow batches flushed from them."""
+
+    def __init__(self):
+        self.hands = np.zeros(_HANDS_BUFFER, HAND_DTYPE)
+        self.actions = np.zeros(_HANDS_BUFFER * _ACTIONS_PER_HAND, ACTION_DTYPE)
+        self.before = 0  # actions flushed so far (action_first counts from 0 over the run)
+        self.used = ffi.new("uint64_t[2]")
+
+    def arguments(self) -> tuple:
+        return (ffi.from_buffer("pp_hand_record[]", self.hands), len(self.hands),
+                ffi.from_buffer("pp_action_record[]", self.actions), len(self.actions),
+                self.before, self.used + 0, self.used + 1)  # fmt: skip
+
+    def flush(self) -> pa.RecordBatch | None:
+        hands, actions = int(self.used[0]), int(self.used[1])
+        if hands == 0:  # a hand needs more actions than the buffer holds
+            self.actions = np.zeros(2 * len(self.actions), ACTION_DTYPE)
+            return None
+        batch = record_batch(self.hands[:hands], self.actions[:actions], self.before)
+        self.before += actions
+        return batch
+
+
+def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, counter) -> tuple:
+    """Plays ``hands`` hands at tables ``start..stop``: (its record batches, cancelled?)."""
+    left = np.full(stop - start, hands, np.uint32)
+    outcome = ffi.new("uint32_t*")
+    batches = []
+    while True:
+        records = recorder.arguments() if recorder else (ffi.NULL, 0, ffi.NULL, 0, 0, ffi.NULL,
+                                                         ffi.NULL)  # fmt: skip
+        status = lib.pp_arena_play(arena._config, arena._pointer + start, stop - start,
+                                   ffi.from_buffer("uint32_t[]", left), *records, cancel,
+                                   counter, outcome)  # fmt: skip
+        check_status(status, None)
+        if recorder and (batch := recorder.flush()) is not None:
+            batches.append(batch)
+        if outcome[0] != 2:  # done or cancelled; 2: a buffer is full
+            return batches, outcome[0] == 1
+
+
+def _reporter(progress):
+    if callable(progress):
+        return progress
+    shown = Progress(bool(progress), "arena")
+    return lambda done, total: shown.update(done, total, f"{done:,} hands, ")
+
+
+def _run(tasks: list, cancel, counters, total: int, report) -> list:
+    """Runs the tasks on the pool while this thread reports progress and answers Ctrl-C."""
+    futures = [_get_pool().submit(task) for task in tasks]
+    try:
+        while wait(futures, timeout=0.05).not_done:
+            report(sum(counters), total)
+    except BaseException:
+        cancel[0] = 1  # every thread stops within a poll (1,024 hands a table)
+        wait(futures)
+        raise
+    report(sum(counters), total)
+    return [future.result() for future in futures]
+
+
+def play(arena, hands, *, record=False, parquet=None, threads=None, progress=None):
+    hands = _whole("hands", hands, 0, (1 << 32) - 1)
+    n = len(arena)
+    workers = min(n, thread_count(threads, n * max(hands, 1)))
+    bounds = [n * i // workers for i in range(workers + 1)]
+    cancel, counters = ffi.new("uint32_t*"), ffi.new("uint64_t[]", workers)
+    report, total = _reporter(progress), n * hands
+    recording = bool(record) or parquet is not None
+    if not recording:
+        tasks = [lambda i=i: _play_slice(arena, bounds[i], bounds[i + 1], hands, None, cancel,
+                                         counters + i) for i in range(workers)]  # fmt: skip
+        _run(tasks, cancel, counters, total, report)
+        return None
+    sink = ParquetSink(parquet) if parquet is not None else None
+    try:
+        kept = _play_rounds(arena, hands, bounds, cancel, counters, report, sink, bool(record))
+    except BaseException as error:
+        if sink:
+            sink.close(error)
+        raise
+    if sink:
+        sink.close()
+    return pa.Table.from_batches(kept, schema=SCHEMA) if record else None
+
+
+def _play_rounds(arena, hands, bounds, cancel, counters, report, sink, keep) -> list:
+    """Recorded play, a round of hands at a time; the batches, when ``keep``."""
+    recorders = [_Recorder() for _ in bounds[1:]]
+    per_round = max(1, _ROUND_HANDS // len(arena))
+    kept, done = [], 0
+    while done < hands:
+        count = min(per_round, hands - done)
+        tasks = [lambda i=i, count=count: _play_slice(arena, bounds[i], bounds[i + 1], count,
+                                                      recorders[i], cancel, counters + i)
+                 for i in range(len(recorders))]  # fmt: skip
+        for batches, _ in _run(tasks, cancel, counters, len(arena) * hands, report):
+            for batch in batches:
+                if sink:
+                    sink.write(batch)
+                if keep:
+                    kept.append(batch)
+        done += count
+    return kept

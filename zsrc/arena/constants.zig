@@ -1,0 +1,19 @@
+//! The arena's constants the Python layer reads from the generated header (capi.zig
+//! appends them to `header_constants`): `PP_ARENA_SEATS_MAX`, `PP_ACTION_FOLD`, ...
+const table = @import("table.zig");
+const rules = @import("rules.zig");
+const play = @import("play.zig");
+
+pub const header_constants = .{
+    .{ "ARENA_SEATS_MAX", table.seats_max },
+    .{ "ARENA_SEATS_MIN", table.seats_min },
+    .{ "ACTION_KINDS", rules.Kind.count },
+    .{ "ACTION_FOLD", rules.Kind.fold },
+    .{ "ACTION_CHECK", rules.Kind.check },
+    .{ "ACTION_CALL", rules.Kind.call },
+    .{ "ACTION_RAISE", rules.Kind.raise },
+    .{ "ACTION_ALL_IN", rules.Kind.all_in },
+    .{ "NO_CARD", table.no_card },
+    .{ "STREET_OVER", table.Street.over },
+    .{ "ARENA_POLL_HANDS", play.poll_hands },
+};

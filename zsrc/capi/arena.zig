@@ -1,0 +1,215 @@
+//! Exports of the no-limit hold'em arena (zsrc/arena/): dealing, observing and stepping
+//! batches of tables, and native play with the reference random player.
+//!
+//! Tables live in the caller's memory (`pp_table[n]`, Python's structured array). Every
+//! export checks the config and each table's invariants before it touches any, and `step`
+//! checks every action of the batch before it applies one: a failure changes nothing.
+const std = @import("std");
+const table_zig = @import("../arena/table.zig");
+const rules = @import("../arena/rules.zig");
+const deal = @import("../arena/deal.zig");
+const play = @import("../arena/play.zig");
+const random_player = @import("../arena/random_player.zig");
+const reports = @import("../status.zig");
+const Status = reports.Status;
+const Error = reports.Error;
+const Table = table_zig.Table;
+const Config = deal.Config;
+const HandRecord = play.HandRecord;
+const ActionRecord = play.ActionRecord;
+
+/// The first table (or config: row -1) whose state the rules cannot play, as `bad_argument`.
+fn check_tables(config: *const Config, tables: []const Table, err: ?*Error) Status {
+    if (!config.valid()) return report(err, -1, 0, 0, .bad_argument);
+    for (tables, 0..) |*table, t| {
+        if (table.seats != config.seats or !table.valid()) return report(err, @intCast(t), 0, 0, .bad_argument);
+    }
+    return .ok;
+}
+
+fn report(err: ?*Error, row: i64, card: i32, position: i32, status: Status) Status {
+    if (err) |out| out.* = .{ .row = @bitCast(row), .card = card, .position = position };
+    return status;
+}
+
+pub const api = struct {
+    /// Deals hand `first_hand` at each of `n` tables, numbered `first_table + i` (their
+    /// cards' rows), from the config alone; plays on until a seat must act.
+    pub fn pp_arena_start(
+        config: ?*const Config,
+        tables: ?[*]Table,
+        n: u64,
+        first_table: u32,
+        first_hand: u32,
+    ) callconv(.c) Status {
+        const c = config orelse return .null_pointer;
+        if (!c.valid()) return .bad_argument;
+        if (n == 0) return .ok;
+        if (n > @as(u64, std.math.maxInt(u32)) + 1 - first_table) return .bad_argument;
+        const t = tables orelse return .null_pointer;
+        var winnings: [table_zig.seats_max]i64 = undefined;
+        for (t[0..n], 0..) |*table, i| {
+            deal.start_hand(table, c, first_table + @as(u32, @intCast(i)), first_hand, .first);
+            _ = play.advance(table, c, winnings[0..c.seats]);
+        }
+        return .ok;
+    }
+
+    /// Whether the config and each of `n` tables are ones the rules can play: on the first
+    /// that is not, `bad_argument` with its index in `err.row` (-1: the config).
+    pub fn pp_arena_check(
+        config: ?*const Config,
+        tables: ?[*]const Table,
+        n: u64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const c = config orelse return .null_pointer;
+        if (n == 0) return if (c.valid()) .ok else .bad_argument;
+        return check_tables(c, (tables orelse return .null_pointer)[0..n], err);
+    }
+
+    /// What each of `n` tables shows the seat to act, one row a table: `actor` (-1: none),
+    /// `street`, `pot` (every chip in the middle: antes and bets of all streets),
+    /// `to_call`, `min_to` / `max_to` (0 when no raise is legal), `legal[n][5]` (1 where the
+    /// kind is legal), `board[n][5]` (cards not yet shown 0xFF) and `hole[n][2]` (the
+    /// actor's; 0xFF when none).
+    pub fn pp_arena_observe(
+        tables: ?[*]const Table,
+        n: u64,
+        actor: ?[*]i8,
+        street: ?[*]u8,
+        pot: ?[*]i64,
+        to_call: ?[*]i64,
+        min_to: ?[*]i64,
+        max_to: ?[*]i64,
+        legal: ?[*]u8,
+        board: ?[*]u8,
+        hole: ?[*]u8,
+    ) callconv(.c) Status {
+        if (n == 0) return .ok;
+        const t = tables orelse return .null_pointer;
+        const outs = .{ actor, street, pot, to_call, min_to, max_to, legal, board, hole };
+        inline for (outs) |out| if (out == null) return .null_pointer;
+        for (t[0..n], 0..) |*table, i| {
+            if (!table.valid()) return .bad_argument;
+            const options = rules.legal(table);
+            actor.?[i] = if (table.actor == table_zig.no_seat) -1 else @intCast(table.actor);
+            street.?[i] = table.street;
+            var chips: u64 = table.antes;
+            for (table.committed) |c| chips += c;
+            pot.?[i] = @intCast(chips);
+            to_call.?[i] = options.to_call;
+            min_to.?[i] = options.min_to;
+            max_to.?[i] = options.max_to;
+            for (0..rules.Kind.count) |k| legal.?[i * 5 + k] = @intFromBool(options.allows(@intCast(k)));
+            const shown = table_zig.board_shown[table.street];
+            for (0..5) |c| board.?[i * 5 + c] = if (c < shown) table.board[c] else table_zig.no_card;
+            const cards = if (table.actor == table_zig.no_seat)
+                [2]u8{ table_zig.no_card, table_zig.no_card }
+            else
+                table.hole[table.actor];
+            hole.?[i * 2 ..][0..2].* = cards;
+        }
+        return .ok;
+    }
+
+    /// One action at each of `n` tables: `kinds[i]` (FOLD .. ALL_IN) with `amounts[i]` (a
+    /// RAISE's total bet on the street; ignored otherwise). Every action is checked first:
+    /// on the first illegal one nothing changes and `illegal_action` names its table in
+    /// `row`, why (a `pp_refusal`) in `card` and its kind in `position`. Then each is
+    /// applied; a finished hand is paid and the next dealt, `finished[i]` = the hands that
+    /// finished (0 or 1, more only when hands without a decision followed) and
+    /// `winnings[i][seats]` their net chips per seat.
+    pub fn pp_arena_step(
+        config: ?*const Config,
+        tables: ?[*]Table,
+        n: u64,
+        kinds: ?[*]const u8,
+        amounts: ?[*]const i64,
+        finished: ?[*]u8,
+        winnings: ?[*]i64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const c = config orelse return .null_pointer;
+        if (n == 0) return if (c.valid()) .ok else .bad_argument;
+        const t = (tables orelse return .null_pointer)[0..n];
+        const k = kinds orelse return .null_pointer;
+        const a = amounts orelse return .null_pointer;
+        const f = finished orelse return .null_pointer;
+        const w = winnings orelse return .null_pointer;
+        const checked = check_tables(c, t, err);
+        if (checked != .ok) return checked;
+        for (t, 0..) |*table, i| {
+            const why = rules.check(table, k[i], clamped(a[i]));
+            if (why != .none) return report(err, @intCast(i), @backingInt(why), k[i], .illegal_action);
+        }
+        const seats = c.seats;
+        for (t, 0..) |*table, i| {
+            const row = w[i * seats ..][0..seats];
+            @memset(row, 0);
+            rules.apply(table, k[i], clamped(a[i]), null);
+            f[i] = @intCast(@min(play.advance(table, c, row), 255));
+        }
+        return .ok;
+    }
+
+    /// The reference random player's three words for decision `decision` (counted from 0
+    /// in the hand) of hand `hand` at table `table` under `seed`, into `out[3]`: for other
+    /// engines to play the same player (random_player.zig defines its use of them).
+    pub fn pp_arena_random_words(seed: u64, table: u32, hand: u32, decision: u16, out: ?[*]u64) callconv(.c) Status {
+        const o = out orelse return .null_pointer;
+        o[0..3].* = random_player.words(deal.player_key(seed), table, hand, decision);
+        return .ok;
+    }
+
+    /// Plays `hands_left[i]` more hands at each of `n` tables with the reference random
+    /// player at every seat, counting them down. With `hand_capacity` > 0 each finished
+    /// hand is recorded into `hands` and its actions into `actions` (`action_first`
+    /// counted from `actions_before`); `*hands_used` / `*actions_used` say how many.
+    /// `*outcome`: 0 done, 1 cancelled (`*cancel` became non-zero), 2 a buffer is full:
+    /// flush it and call again with the same tables and counts to go on. `*progress` (if
+    /// given) grows by the hands played, as they are played.
+    pub fn pp_arena_play(
+        config: ?*const Config,
+        tables: ?[*]Table,
+        n: u64,
+        hands_left: ?[*]u32,
+        hands: ?[*]HandRecord,
+        hand_capacity: u64,
+        actions: ?[*]ActionRecord,
+        action_capacity: u64,
+        actions_before: u64,
+        hands_used: ?*u64,
+        actions_used: ?*u64,
+        cancel: ?*const u32,
+        progress: ?*u64,
+        outcome: ?*u32,
+    ) callconv(.c) Status {
+        const c = config orelse return .null_pointer;
+        const o = outcome orelse return .null_pointer;
+        if (n == 0) return if (c.valid()) .ok else .bad_argument;
+        const t = (tables orelse return .null_pointer)[0..n];
+        const left = (hands_left orelse return .null_pointer)[0..n];
+        const checked = check_tables(c, t, null);
+        if (checked != .ok) return checked;
+        var recorder: play.Recorder = undefined;
+        const recording = hand_capacity > 0;
+        if (recording) {
+            recorder = .{
+                .hands = (hands orelse return .null_pointer)[0..hand_capacity],
+                .actions = if (action_capacity > 0) (actions orelse return .null_pointer)[0..action_capacity] else &.{},
+                .actions_before = actions_before,
+            };
+        }
+        o.* = @backingInt(play.play_tables(t, c, left, if (recording) &recorder else null, cancel, progress));
+        if (hands_used) |used| used.* = if (recording) recorder.hands_used else 0;
+        if (actions_used) |used| used.* = if (recording) recorder.actions_used else 0;
+        return .ok;
+    }
+};
+
+/// An amount as the rules take it: one outside 0 .. 2^32-1 is refused as the nearest is
+/// (no raise is to 0 or to 2^32-1: a table holds fewer chips).
+fn clamped(amount: i64) u32 {
+    return @intCast(std.math.clamp(amount, 0, std.math.maxInt(u32)));
+}
