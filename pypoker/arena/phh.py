@@ -43,54 +43,19 @@ from decimal import Decimal
 
 import pyarrow as pa
 
-from pypoker._names import CARD_NAMES
-from pypoker._native import PokerError
+from .._names import CARD_NAMES
+from .._native import PokerError
+from ._config import ALL_IN, CALL, CHECK, FOLD, NO_CARD, RAISE, SEATS_MAX
+from .history import SCHEMA
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10: the same parser from PyPI
     import tomli as tomllib
 
-FOLD, CHECK, CALL, RAISE, ALL_IN = range(5)
-NO_CARD = 0xFF
 SCALE_KEY = b"pypoker.chip_scale"
 SCALE_DIGITS_MAX = 9  # 10**9 keeps a million-chip decimal stack inside int64 with room to spare
 _CARD_IDS = {name.lower(): i for i, name in enumerate(CARD_NAMES)}
-
-HISTORY_SCHEMA = pa.schema(
-    [
-        ("hand_id", pa.uint64()),
-        ("table", pa.uint32()),
-        ("hand", pa.uint32()),
-        ("seats", pa.uint8()),
-        ("button", pa.uint8()),
-        ("small_blind", pa.int64()),
-        ("big_blind", pa.int64()),
-        ("ante", pa.int64()),
-        ("bb_ante", pa.bool_()),
-        ("straddle", pa.int64()),
-        ("starting_stacks", pa.list_(pa.int64())),
-        ("hole_cards", pa.list_(pa.list_(pa.uint8(), 2))),
-        ("board", pa.list_(pa.uint8())),
-        (
-            "actions",
-            pa.list_(
-                pa.struct(
-                    [
-                        ("seat", pa.uint8()),
-                        ("street", pa.uint8()),
-                        ("kind", pa.uint8()),
-                        ("amount", pa.int64()),
-                    ]
-                )
-            ),
-        ),
-        ("pots", pa.list_(pa.struct([("amount", pa.int64()), ("winners", pa.list_(pa.uint8()))]))),
-        ("winnings", pa.list_(pa.int64())),
-        ("showed_down", pa.list_(pa.bool_())),
-    ]
-)
-
 
 # --- export ---------------------------------------------------------------------------------
 
@@ -248,7 +213,7 @@ def from_phh(hands: Iterable[str | dict]) -> pa.Table:
     parsed = [_parse(hand, i) for i, hand in enumerate(hands)]
     scale = _choose_scale(parsed)
     rows = [_import_hand(hand, scale, i) for i, hand in enumerate(parsed)]
-    table = pa.Table.from_pylist(rows, schema=HISTORY_SCHEMA)
+    table = pa.Table.from_pylist(rows, schema=SCHEMA)
     return table.replace_schema_metadata({SCALE_KEY: str(scale).encode()})
 
 
@@ -328,13 +293,18 @@ def _card_ids(text: str, count: int, index: int) -> list[int]:
 def _table_seats(hand: dict, n: int) -> tuple[int, list[int]]:
     """(table seats, seat of each player): PHH's seats when consistent, else 0..n-1."""
     seats, count = hand.get("seats"), hand.get("seat_count")
-    if isinstance(seats, list) and isinstance(count, int) and len(seats) == n and count <= 10:
+    if (
+        isinstance(seats, list)
+        and isinstance(count, int)
+        and len(seats) == n
+        and count <= SEATS_MAX
+    ):
         zero = [s - 1 for s in seats if isinstance(s, int)]
         steps = sum((zero[(k + 1) % n] - zero[k]) % count for k in range(n)) if count else 0
         if len(set(zero)) == n and all(0 <= s < count for s in zero) and steps == count:
             return count, zero
-    if n > 10:
-        raise PokerError(f"{n} players: an arena table has at most 10 seats")
+    if n > SEATS_MAX:
+        raise PokerError(f"{n} players: an arena table has at most {SEATS_MAX} seats")
     return n, list(range(n))
 
 

@@ -20,64 +20,83 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from pypoker._native import PokerError
-from pypoker.arena._arena import Arena
-from pypoker.arena.phh import HISTORY_SCHEMA, NO_CARD, dealt_in
+from .._native import PokerError
+from ._arena import Arena
+from ._config import ACTIONS, CHECK, FOLD, NO_CARD
+from .history import SCHEMA
+from .phh import dealt_in
 
-ACTION_NAMES = ("fold", "check", "call", "raise", "all-in")
 
-
-def replay(history, *, check: bool = True) -> pa.Table:
-    """Replay every row; returns the rows with ``winnings`` from the engine (the schema and
-    its metadata, e.g. the PHH chip scale, kept)."""
+def replay(history, *, check: bool = True, repair: bool = False) -> pa.Table:
+    """Replay every row; returns the rows with ``winnings`` from the engine and the actions
+    as played (the schema and its metadata, e.g. the PHH chip scale, kept). ``repair``:
+    see `replay_row`."""
     if isinstance(history, pa.Table):
         rows, metadata = history.to_pylist(), history.schema.metadata
     else:
         rows, metadata = list(history), None
-    out = []
-    for index, row in enumerate(rows):
-        winnings = replay_row(row, index=index, check=check)
-        out.append({**row, "winnings": winnings})
-    table = pa.Table.from_pylist(out, schema=HISTORY_SCHEMA)
+    out = [replay_row(row, index=i, check=check, repair=repair) for i, row in enumerate(rows)]
+    table = pa.Table.from_pylist(out, schema=SCHEMA)
     return table.replace_schema_metadata(metadata) if metadata else table
 
 
-def replay_row(row: dict, *, index: int = 0, check: bool = True) -> list[int]:
-    """Replay one row; returns the engine's net winnings per seat."""
+def replay_row(row: dict, *, index: int = 0, check: bool = True, repair: bool = False) -> dict:
+    """Replay one row; returns it with the engine's ``winnings`` and the actions played.
+
+    ``repair``: a recorded action by a seat that is not the one to act is taken as the
+    actors before it checking (when free) or folding, as pokerkit's ``HandHistory`` reads
+    PHH files that leave such actions out (e.g. the WSOP hands of the PHH dataset); the
+    inserted actions appear in the returned row."""
     players = dealt_in(row)
-    engine_seat = {seat: j for j, seat in enumerate(players)}
     arena = start_arena(row, players, index)
-    actions = row["actions"]
-    for number, action in enumerate(actions):
-        observation = arena.observe()
-        actor = int(observation.actor[0])
-        actor = players[actor] if actor >= 0 else -1
-        where = f"row {index}: action {number} ({ACTION_NAMES[action['kind']]} by seat "
+    pending, played, finished = list(row["actions"]), [], None
+    while pending:
+        action, actor = pending[0], _actor(arena, players)
+        where = f"row {index}: action {len(played)} ({ACTIONS[action['kind']]} by seat "
         where += f"{action['seat']})"
-        if actor != action["seat"] or action["seat"] not in engine_seat:
+        if finished is not None:
+            raise PokerError(f"{where}: the hand ended with actions left over", index)
+        if actor == action["seat"]:
+            pending.pop(0)
+        elif repair and actor >= 0:
+            action = _check_or_fold(arena, actor)
+        else:
             acting = f"seat {actor} is to act" if actor >= 0 else "the hand is over"
             raise PokerError(f"{where}: {acting}", index)
+        street = int(arena.observe().street[0])
         try:
             result = arena.step([action["kind"]], [action["amount"]])
         except PokerError as error:
             raise PokerError(f"{where}: {error}", index) from None
-        if result.finished[0] and number + 1 < len(actions):
-            raise PokerError(f"{where}: the hand ended with actions left over", index)
-    if not actions or not result.finished[0]:
+        played.append({**action, "street": street})
+        finished = result if result.finished[0] else None
+    if finished is None:
         raise PokerError(f"row {index}: the actions end before the hand does", index)
     # A following hand without a decision would be played in the same step and its chips
     # added to these winnings; the row's stacks always leave the next hand a decision.
     assert int(arena.state["hand"][0]) == 1, "the step played more than the row's hand"
     winnings = [0] * row["seats"]
     for j, seat in enumerate(players):
-        winnings[seat] = int(result.winnings[0][j])
+        winnings[seat] = int(finished.winnings[0][j])
     if check and row.get("winnings") is not None and list(row["winnings"]) != winnings:
         raise PokerError(
             f"row {index}: the engine's winnings {winnings} differ from the row's "
             f"{list(row['winnings'])}",
             index,
         )
-    return winnings
+    return {**row, "actions": played, "winnings": winnings}
+
+
+def _actor(arena: Arena, players: list[int]) -> int:
+    """The row seat to act, -1 when none."""
+    actor = int(arena.observe().actor[0])
+    return players[actor] if actor >= 0 else -1
+
+
+def _check_or_fold(arena: Arena, seat: int) -> dict:
+    legal = arena.observe().legal[0]
+    kind = CHECK if legal[CHECK] else FOLD
+    return {"seat": seat, "street": 0, "kind": kind, "amount": 0}
 
 
 def start_arena(row: dict, players: list[int], index: int = 0) -> Arena:

@@ -87,12 +87,12 @@ def test_short_forced_bets_export_as_pokerkit_reads_them():
 def test_round_trip_through_pokerkit_gives_the_same_hand(rows):
     texts = [HandHistory.loads(text).dumps() for text in phh.to_phh(rows)]
     back = phh.from_phh(texts)
-    assert back.schema.equals(phh.HISTORY_SCHEMA)
+    assert back.schema.equals(phh.SCHEMA)
     assert back.to_pylist() == rows
 
 
 def test_phhs_round_trip_and_arrow_input(rows):
-    table = pa.Table.from_pylist(rows[:50], schema=phh.HISTORY_SCHEMA)
+    table = pa.Table.from_pylist(rows[:50], schema=phh.SCHEMA)
     text = phh.dumps(table)
     assert text.startswith("[1]\n") and "\n[50]\n" in text
     each = [HandHistory.loads(t) for t in phh.to_phh(rows[:50])]

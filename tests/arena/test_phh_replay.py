@@ -50,7 +50,9 @@ def sample(name: str) -> tuple[list[HandHistory], list[dict]]:
 def test_dataset_sample_replays_to_pokerkits_stacks(path):
     histories, rows = sample(path.name)
     for history, row in zip(histories, rows, strict=True):
-        winnings = replay_row(row)  # checks the file's finishing stacks where it has them
+        # repair: the WSOP file leaves out the button's fold, as pokerkit allows. The
+        # replay checks the file's finishing stacks where it has them.
+        winnings = replay_row(row, repair=True)["winnings"]
         if path.name.startswith("wsop"):
             # pokerkit refunds this file's big-blind ante (ante_trimming_status = true);
             # the published finishing stacks, which replay_row checked, keep it dead.
@@ -64,7 +66,8 @@ def test_replay_returns_rows_with_the_engines_winnings():
     assert replayed.schema.metadata == table.schema.metadata
     winnings = replayed.column("winnings").to_pylist()
     assert all(sum(w) == 0 for w in winnings)
-    assert winnings[0] == [200, -100, -100]  # [1]: p1 (seat 0) raises, the blinds fold
+    # [1]: p3 (the button) folds, p1 (small blind) raises, p2 (big blind) folds.
+    assert winnings[0] == [100, -100, 0]
 
 
 def test_unknown_card_at_showdown_is_refused():
@@ -77,7 +80,8 @@ def test_unknown_card_at_showdown_is_refused():
 
 def test_unknown_cards_of_a_seat_that_folds_are_fine():
     row = phh.loads((DATA / "dwan-ivey-2009.phh").read_text()).to_pylist()[0]
-    assert replay_row(row) == [572100 - 1125600, -500, 1109500 - 553500]
+    # Antonius (the big blind, cards unknown) folds: ante and blind lost.
+    assert replay_row(row)["winnings"] == [572100 - 1125600, -2500, 1109500 - 553500]
 
 
 @pytest.fixture
@@ -115,7 +119,7 @@ def test_winnings_that_differ_are_reported(row):
     bad["winnings"] = [0] * 6
     with pytest.raises(PokerError, match="engine's winnings .* differ"):
         replay_row(bad)
-    assert replay_row(bad, check=False) == row["winnings"]
+    assert replay_row(bad, check=False)["winnings"] == row["winnings"]
 
 
 def test_engine_histories_round_trip_through_pokerkit():
@@ -136,13 +140,23 @@ def test_engine_histories_round_trip_through_pokerkit():
     back = phh.from_phh(again).to_pylist()
     for original, imported in zip(rows, back, strict=True):
         assert comparable(imported) == comparable(original)
-    assert replay(back).column("winnings").to_pylist() == [r["winnings"] for r in rows]
+    # A fresh arena needs every stack to cover the forced bets; carried stacks may not (the
+    # engine has no way yet to start a hand from such stacks), and replay says so.
+    covered = [r for r in back if min(r["starting_stacks"][s] for s in phh.dealt_in(r))
+               >= r["ante"] + max(r["big_blind"], r["straddle"])]  # fmt: skip
+    assert 10 < len(covered) < len(back)
+    assert replay(covered).column("winnings").to_pylist() == [r["winnings"] for r in covered]
+    short = next(r for r in back if r not in covered)
+    with pytest.raises(PokerError, match="below the forced bets"):
+        replay_row(short)
 
 
 def comparable(row: dict) -> dict:
     """A row without what PHH does not carry: pots, and the CALL/RAISE/ALL_IN distinction
     (PHH writes an all-in as the raise or call it is; the amount says which)."""
     out = {k: v for k, v in row.items() if k != "pots"}
+    dealt = set(phh.dealt_in(row))  # a seat sitting out is dealt cards it never uses
+    out["hole_cards"] = [h if s in dealt else [0xFF, 0xFF] for s, h in enumerate(row["hole_cards"])]
     out["actions"] = [
         {**a, "kind": CALL if a["kind"] in (CALL, RAISE, ALL_IN) else a["kind"]}
         for a in row["actions"]
