@@ -256,6 +256,12 @@ class PokerkitHand:
         return max(self.state.bets) - self.state.bets[i]
 
     @property
+    def call_amount(self) -> int:
+        """The chips a call puts in: to_call capped at the stack (what the engine reports
+        as `to_call`)."""
+        return min(self.to_call, self.stack)
+
+    @property
     def stack(self) -> int:
         return self.state.stacks[self._actor_index()]
 

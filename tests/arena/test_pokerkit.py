@@ -78,6 +78,10 @@ class EngineHand:
         return int(self.obs.to_call[0])
 
     @property
+    def call_amount(self) -> int:
+        return self.to_call  # the engine's to_call is what a call puts in
+
+    @property
     def min_raise_to(self) -> int:
         return int(self.obs.min_raise_to[0])
 
@@ -109,12 +113,13 @@ def spec_row(spec: HandSpec) -> dict:
 
 
 def view(hand) -> tuple:
-    """What both sides must agree on at a decision."""
+    """What both sides must agree on at a decision (to_call as the chips a call puts in:
+    the engine caps it at the stack, the spec's wording does not)."""
     if hand.done or hand.actor < 0:
         return ("no actor",)
     legal = hand.legal()
     raise_range = (hand.min_raise_to, hand.max_raise_to) if legal[RAISE] else None
-    return (hand.actor, legal, hand.to_call, raise_range)
+    return (hand.actor, legal, hand.call_amount, raise_range)
 
 
 def engine_spec(rng, seats: int, style: str) -> HandSpec:
