@@ -232,9 +232,10 @@ def replay_in_pokerkit(row: dict) -> str | None:
 
 
 NATIVE_CONFIGS = [
-    # seats, blinds, ante, bb_ante, straddle
+    # seats, blinds, ante, bb_ante, straddle; carried stacks reach below the forced bets
     (2, (1, 2), 0, False, 0),
-    (3, (1, 2), 1, False, 0),
+    (2, (1, 2), 2, True, 0),
+    (3, (1, 2), 3, False, 0),
     (6, (5, 10), 0, False, 25),
     (6, (1, 2), 2, True, 0),
     (9, (2, 4), 1, False, 8),
