@@ -158,6 +158,16 @@ def reproducer(spec: HandSpec, actions, what: str) -> str:
     return f"{what}\n  spec: {json.dumps(asdict(spec))}\n  actions (seat, kind, amount): {steps}"
 
 
+def summary(problems: list[str], played: int) -> str:
+    """'N of M hands disagree (final stacks: a, decision: b, ...); first: ...'."""
+    kinds: dict[str, int] = {}
+    for problem in problems:
+        kind = problem.split(":")[0].split(" ")[0]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    counts = ", ".join(f"{k}: {v}" for k, v in sorted(kinds.items()))
+    return f"{len(problems)} of {played} hands disagree ({counts}); first:\n{problems[0]}"
+
+
 def run_chunk(task: tuple[int, int, str]) -> tuple[int, list[str]]:
     """`count` hands from `seed` for one driver: (hands played, disagreements)."""
     seed, count, driver = task
@@ -191,7 +201,7 @@ def test_lockstep_agrees_with_pokerkit(driver):
     share = HANDS * 2 // 5  # 40% each way; native-play histories make up the rest
     played, problems = run_parallel(chunks(share, driver, seed=1 if driver == "pokerkit" else 2))
     assert played == share
-    assert not problems, f"{len(problems)} of {played} hands disagree; first:\n" + problems[0]
+    assert not problems, summary(problems, played)
 
 
 # --- native play histories, replayed in pokerkit ---------------------------------------------
@@ -276,4 +286,4 @@ def test_native_play_histories_replay_in_pokerkit():
     played = sum(r[0] for r in results)
     problems = [p for r in results for p in r[1]]
     assert played >= share
-    assert not problems, f"{len(problems)} of {played} hands disagree; first:\n" + problems[0]
+    assert not problems, summary(problems, played)

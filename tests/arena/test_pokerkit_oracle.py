@@ -147,3 +147,12 @@ def test_big_blind_ante_is_dead_and_the_all_in_big_blind_wins_its_live_chips():
     hand = PokerkitHand(HandSpec((100, 100, 10), 0, 1, 2, hole, board, ante=2, bb_ante=True))
     play(hand, [(0, RAISE, 20), (1, FOLD), (2, ALL_IN)])
     assert hand.final_stacks() == [92, 99, 19]
+
+
+def test_heads_up_big_blind_ante_is_posted_by_the_big_blind():
+    # pokerkit reverses forced bets heads-up; the big-blind ante must still land on the big
+    # blind (seat 1 here, the button being seat 0 and the small blind).
+    hand = PokerkitHand(spec([50, 50], 0, ante=2, bb_ante=True))
+    assert hand.state.stacks[hand.index_of[1]] == 46 and hand.state.stacks[hand.index_of[0]] == 49
+    play(hand, [(0, FOLD)])
+    assert hand.final_stacks() == [49, 51]
