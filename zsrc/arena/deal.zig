@@ -92,7 +92,7 @@ pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand:
     table.* = std.mem.zeroes(Table);
     table.seats = config.seats;
     table.stack = if (start == .next and config.carry == 1) carried else config.stacks;
-    if (@popCount(rules.with_chips(table)) < 2) {
+    if (!table_zig.several(rules.with_chips(table))) {
         table.stack = config.stacks; // a rebuy: no table stalls
     }
     table.start = table.stack;

@@ -2,9 +2,11 @@
 //!
 //! Pots are formed as pokerkit forms them (the tests' oracle), so split pots pay the same
 //! chips: every distinct level of `committed` among the dealt seats (folded ones too) closes
-//! a pot holding each seat's chips up to that level; its players are the seats still in the
-//! hand that reached it. A pot with the same players as the one before merges into it, and
-//! the antes (dead money) go to the first pot. Each pot goes to the best hand among its
+//! a pot holding each seat's chips up to that level; its players are the seats at the
+//! showdown that reached it and win some pot (pokerkit mucks and kills every other hand
+//! before it pushes chips, which changes no pot's winner but does change which pots merge).
+//! A pot with the same players as the one before merges into it, and the antes (dead money)
+//! go to the first pot. Each pot goes to the best hand among its
 //! players (pypoker's evaluator); a tie splits it, and the chips that do not divide evenly
 //! all go to the first winner clockwise from the button (the issue's rule, and pokerkit's).
 const std = @import("std");
@@ -71,8 +73,14 @@ pub fn showdown(table: *Table, settlement: ?*Settlement) bool {
         hand.add(hole[1]);
         ranks[seat] = eval.rank_accumulator(hand);
     }
+    // Which seats win something, from the pots of every seat at the showdown; then the
+    // pots of those seats alone, paid.
     var formed: Settlement = .{ .showed = table.in_hand, .board_count = 5 };
-    form_pots(table, &formed);
+    form_pots(table, table.in_hand, &formed);
+    var winning: u16 = 0;
+    for (0..formed.count) |p| winning |= best_of(formed.winners[p], &ranks);
+    formed.count = 0;
+    form_pots(table, winning, &formed);
     for (0..formed.count) |p| {
         formed.winners[p] = pay_pot(table, formed.amounts[p], formed.winners[p], &ranks);
     }
@@ -83,8 +91,9 @@ pub fn showdown(table: *Table, settlement: ?*Settlement) bool {
     return true;
 }
 
-/// The pots, each with its players in `winners` (until `pay_pot` narrows them).
-fn form_pots(table: *const Table, out: *Settlement) void {
+/// The pots, each with its players (the seats of `players` that reached its level) in
+/// `winners`, until `pay_pot` narrows them.
+fn form_pots(table: *const Table, players_mask: u16, out: *Settlement) void {
     var levels: [seats_max]u32 = undefined;
     const level_count = distinct_levels(table, &levels);
     var amount: u32 = table.antes;
@@ -95,7 +104,7 @@ fn form_pots(table: *const Table, out: *Settlement) void {
             if (table.dealt >> @intCast(seat) & 1 == 0) continue;
             if (table.committed[seat] < level) continue;
             amount += level - previous;
-            players |= table.in_hand & (@as(u16, 1) << @intCast(seat));
+            players |= players_mask & (@as(u16, 1) << @intCast(seat));
         }
         // A pot no one in the hand reached (only a hand-made state can hold one) joins
         // the pot below, so no chip is lost.
@@ -132,10 +141,8 @@ fn distinct_levels(table: *const Table, levels: *[seats_max]u32) usize {
     return count;
 }
 
-/// Pays one pot to the best hands among `players`; returns the winners.
-fn pay_pot(table: *Table, amount: u32, players: u16, ranks: *const [seats_max]u16) u16 {
-    assert(players & ~table.in_hand == 0);
-    if (players == 0) return 0; // only a hand-made state: nobody reached the first level
+/// The seats of `players` with the best rank.
+fn best_of(players: u16, ranks: *const [seats_max]u16) u16 {
     var best: u16 = 0;
     var seats = players;
     while (seats != 0) : (seats &= seats - 1) best = @max(best, ranks[@ctz(seats)]);
@@ -145,9 +152,17 @@ fn pay_pot(table: *Table, amount: u32, players: u16, ranks: *const [seats_max]u1
         const seat: u8 = @ctz(seats);
         if (ranks[seat] == best) winners |= @as(u16, 1) << @intCast(seat);
     }
+    return winners;
+}
+
+/// Pays one pot to the best hands among `players`; returns the winners.
+fn pay_pot(table: *Table, amount: u32, players: u16, ranks: *const [seats_max]u16) u16 {
+    assert(players & ~table.in_hand == 0);
+    if (players == 0) return 0; // only a hand-made state: nobody reached the first level
+    const winners = best_of(players, ranks);
     const count: u32 = @popCount(winners);
     const share = amount / count;
-    seats = winners;
+    var seats = winners;
     while (seats != 0) : (seats &= seats - 1) table.stack[@ctz(seats)] += share;
     table.stack[table_zig.next_seat(winners, table.button)] += amount - share * count;
     return winners;

@@ -185,7 +185,7 @@ fn apply_known(table: *Table, kind: u8, amount: u32, settlement: ?*pots.Settleme
         else => unreachable,
     }
     if (std.debug.runtime_safety) assert(table.chips_conserved());
-    if (@popCount(table.in_hand) > 1 and table.pending != 0) {
+    if (table_zig.several(table.in_hand) and table.pending != 0) {
         table.actor = table_zig.next_seat(table.pending, seat);
         return true;
     }
@@ -259,7 +259,7 @@ pub fn begin_round(table: *Table, opener: u8) void {
         if (second > table.bet[seat]) eligible |= @as(u16, 1) << @intCast(seat);
     }
     if (eligible == 0) return;
-    if (@popCount(eligible) == 1 and table.bet[@ctz(eligible)] >= table.current_bet) return;
+    if (table_zig.single(eligible) and table.bet[@ctz(eligible)] >= table.current_bet) return;
     table.pending = eligible;
     table.actor = table_zig.seat_from(eligible, opener);
 }
@@ -274,7 +274,7 @@ pub fn end_round(table: *Table, settlement: ?*pots.Settlement) bool {
         return_uncalled(table);
         table.bet = @splat(0);
         table.current_bet = 0;
-        if (@popCount(table.in_hand) == 1) {
+        if (table_zig.single(table.in_hand)) {
             pots.award_fold(table, settlement);
             return true;
         }

@@ -188,6 +188,23 @@ test "arena: odd chips of a split pot go to the first winner left of the button"
     try expectEqual([4]u32{ 98, 102, 100, 100 }, table.stack[0..4].*);
 }
 
+test "arena: the pots of hands that win nothing merge before the split, as pokerkit's do" {
+    var settings = config(&.{ 100, 100, 12, 10 }, 1, 2);
+    settings.ante = 1;
+    settings.bb_ante = 1;
+    var table = started(settings); // SB seat 1, BB seat 2 (and its ante), seat 3 opens
+    set_cards(&table, &.{ "AsTh", "AcTd", "3c4c", "5d6d" }, "KsQsJd7c2h");
+    try act(&table, Kind.all_in, 0); // seat 3 to 10
+    try act(&table, Kind.raise, 30); // seat 0
+    try act(&table, Kind.call, 0); // seat 1
+    try act(&table, Kind.all_in, 0); // seat 2 calls all in for 11
+    for (0..6) |_| try act(&table, Kind.check, 0);
+    // Pots 1 + 4 x 10 = 41, 3 x 1 = 3, 2 x 19 = 38. Split one by one, seat 1 (first left
+    // of the button) would take 42 and seat 0 40; but the two straights win every pot, so
+    // all three have the same players and merge into one of 82: 41 each.
+    try expectEqual([4]u32{ 111, 111, 0, 0 }, table.stack[0..4].*);
+}
+
 test "arena: antes are dead money, one per seat or the big blind's for the table" {
     var settings = config(&.{ 100, 100, 100 }, 1, 2);
     settings.ante = 1;
