@@ -26,6 +26,9 @@ adapter configures or maps each:
    reverses antes heads-up, so `{1: ante}` lands on the heads-up big blind, player 0, too).
    A seat that cannot cover its ante posts all it has (pokerkit's effective ante); the blind
    is then posted from what is left (ante first, as the spec orders the forced bets).
+   The two settings differ for antes paid by all only when a seat is short of its ante (with
+   `True` it wins only the antes it matched). The engine at arena 1f9c2ae keeps all antes
+   dead (`False`); `ANTES_DEAD = True` checks that reading (see arena_disagreements.md, D2).
 3. Straddle. pokerkit takes forced bets as a list by position: `(sb, bb, straddle)`; the adapter
    passes the straddle only with >= 3 seats dealt in (spec). pokerkit's first preflop actor is
    the seat after the largest forced bet (ties to the later seat), i.e. after the straddle.
@@ -129,6 +132,10 @@ def card_id(text: str) -> int:
 
 # The rule (see the docstring, item 8); True checks the spec's other reading.
 ODD_CHIPS_ONE_AT_A_TIME = False
+# Antes paid by every seat count in the committed levels of the side pots (the spec; pokerkit's
+# ante_trimming_status=True). True: dead money in the first pot, as a big-blind ante is
+# (docstring, item 2) -- they differ only when a seat cannot cover its ante.
+ANTES_DEAD = False
 
 
 def exact_divmod(dividend, divisor):
@@ -192,7 +199,7 @@ class PokerkitHand:
         if spec.bb_ante:
             antes, trimming = {1: spec.ante}, False
         else:
-            antes, trimming = spec.ante, True
+            antes, trimming = spec.ante, not ANTES_DEAD
         forced = [spec.small_blind, spec.big_blind]
         if spec.straddle_posted:
             forced.append(spec.straddle)
