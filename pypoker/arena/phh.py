@@ -40,9 +40,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from pathlib import Path
 
 import pyarrow as pa
 
+from .._atomic import atomic_target
 from .._names import CARD_NAMES
 from .._native import PokerError
 from ._config import ALL_IN, CALL, CHECK, FOLD, NO_CARD, RAISE, SEATS_MAX
@@ -73,6 +75,18 @@ def dumps(history, *, scale: int | None = None) -> str:
     """History rows -> one ``.phhs`` text: ``[1]``, ``[2]``, ... sections, one hand each."""
     texts = to_phh(history, scale=scale)
     return "\n\n".join(f"[{i + 1}]\n{text}" for i, text in enumerate(texts)) + "\n"
+
+
+def write(history, path, *, scale: int | None = None) -> None:
+    """Writes history rows to ``path`` as one ``.phhs`` file (whole or not at all)."""
+    text = dumps(history, scale=scale)
+    with atomic_target(Path(path)) as temporary:
+        temporary.write_text(text, encoding="utf-8")
+
+
+def read(path) -> pa.Table:
+    """Reads a ``.phh`` or ``.phhs`` file into history rows (`loads`)."""
+    return loads(Path(path).read_text(encoding="utf-8"))
 
 
 def _rows_and_scale(history) -> tuple[list[dict], int]:

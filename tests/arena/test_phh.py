@@ -103,6 +103,14 @@ def test_phhs_round_trip_and_arrow_input(rows):
     assert phh.loads(text).to_pylist() == rows[:50]
 
 
+def test_files_are_written_whole_and_read_back(rows, tmp_path):
+    path = tmp_path / "hands.phhs"
+    phh.write(rows[:20], path)
+    assert phh.read(path).to_pylist() == rows[:20]
+    assert [p.name for p in tmp_path.iterdir()] == ["hands.phhs"]
+    assert phh.read(DATA / "pluribus-100-0.phh").num_rows == 1
+
+
 def test_decimals_scale_to_whole_units_and_back():
     text = (DATA / "handhq-abs-2009-07-100nl-sample.phhs").read_text()
     table = phh.loads(text)
