@@ -52,14 +52,23 @@ adapter configures or maps each:
    seat, so its default is kept. The spec's text says "one at a time to the winners in seat
    order", which differs with three or more winners and two or more odd chips (11 chips,
    three winners: 5/3/3 against 4/4/3); `ODD_CHIPS_ONE_AT_A_TIME = True` checks that reading
-   instead (an exact `divmod`, then each pushed pot re-split in whole chips).
+   instead (an exact `divmod`, then each pushed pot re-split in whole chips). pokerkit also
+   kills every hand that cannot win any pot before it pushes chips and forms the pots again
+   from the hands left, merging pots whose contenders are now the same: odd chips are per
+   merged pot (the engine does the same since arena 0620bce).
 9. Automations. Ante, blind, bet collection, showdown (show when needed), hand killing, chip
    pushing and pulling are automatic; cards are not: the adapter deals the spec's hole cards
    and board (burns are unknown cards `??`, so no card of the hand is ever burned).
 10. Short forced bets. pokerkit's amount to call is the largest *posted* bet; the spec wants the
    full big blind (or straddle) even when its poster is short. pokerkit cannot be configured to
-   that, so cross-check hands give the big blind (and straddler) at least ante + blind
-   (`HandSpec.forced_bets_covered`); a short small blind or short ante is fine in both.
+   that. The engine uses the posted bet too, so the native-play cross-check (carried stacks,
+   short blinds included) compares them as they are; `HandSpec.forced_bets_covered` names the
+   hands where both readings agree.
+11. To call. pokerkit's `checking_or_calling_amount` is capped at the stack; the adapter's
+   `to_call` is the spec's `current bet - bet` and `call_amount` the capped one (what the
+   engine's `to_call` reports).
+12. Uncalled bets. pokerkit returns, when it collects a street's bets, the part of the largest
+   bet above the second largest (folded seats' bets count): the spec's rule, street by street.
 """
 
 from __future__ import annotations
