@@ -8,7 +8,7 @@
   (decisions/s; bar 10,000,000);
 - state: a table's size (bar 256 bytes) and a copy of 4,096 tables' state, per table
   (bar 20 ns);
-- pokerkit (and pokerfast where installed) playing the same random player on the same
+- pokerkit and pokerfast (where installed) playing the same random player on the same
   cards, one hand at a time: hands/s, and how many hands end with the same chips as the
   arena's history (every one should).
 """
@@ -22,6 +22,7 @@ import numpy as np
 
 import pypoker as pp
 from pypoker import arena as ar
+from pypoker._parallel import cpu_count
 from pypoker.benchmark import machine
 
 SEATS, STACK, BLINDS = 6, 200, (1, 2)
@@ -36,10 +37,10 @@ def best_seconds(call, runs: int) -> float:
     return min(times)
 
 
-def native_play(runs: int, record: bool) -> float:
+def native_play(runs: int, record: bool, threads: int | None = 1) -> float:
     tables, hands = 1024, 1000 if not record else 300
     arena = ar.Arena(tables, SEATS, stacks=STACK, blinds=BLINDS)
-    seconds = best_seconds(lambda: arena.play(hands, record=record, threads=1), runs)
+    seconds = best_seconds(lambda: arena.play(hands, record=record, threads=threads), runs)
     return tables * hands / seconds
 
 
@@ -71,7 +72,12 @@ def state_copy_ns(runs: int, tables: int = 4096) -> float:
     """``Arena.state`` (a copy of every table), per table."""
     arena = ar.Arena(tables, SEATS)
     repeats = 1000
-    seconds = best_seconds(lambda: [arena.state for _ in range(repeats)], runs)
+
+    def copies():
+        for _ in range(repeats):
+            arena.state  # noqa: B018 - each copy dropped at once, as a search would reuse it
+
+    seconds = best_seconds(copies, runs)
     return seconds / repeats / tables * 1e9
 
 
@@ -149,6 +155,53 @@ def pokerkit_play(hands: int, seed: int = 1, **settings) -> tuple[float, int]:
     return hands / seconds, agree
 
 
+def pokerfast_hand(row: dict, seed: int) -> list[int]:
+    """The recorded hand's cards in pokerfast's 6-max engine with the reference random
+    player: net chips per seat."""
+    from pokerfast.engine import FastHand
+
+    seats, button = row["seats"], row["button"]
+    order = [(button + 1 + i) % seats for i in range(seats)]  # its players, SB first
+    hole = ["".join(pp.CARD_NAMES[c] for c in row["hole_cards"][seat]) for seat in order]
+    board = [pp.CARD_NAMES[c] for c in row["board"]]
+    stacks = [row["starting_stacks"][seat] for seat in order]
+    hand = FastHand.for_cards(stacks, hole, board, small_blind=row["small_blind"],
+                              big_blind=row["big_blind"])  # fmt: skip
+    decision = 0
+    while not hand.done:
+        options = hand.get_action_space()
+        bet = hand.state.bets[options["player"]]
+        raising = "min_bet" in options
+        kind, amount = ar.random_player.choose(
+            seed, row["table"], row["hand"], decision, options.get("call", 0), raising,
+            options["min_bet"] + bet if raising else 0, options["max_bet"] + bet if raising else 0,
+        )  # fmt: skip
+        if kind == ar.FOLD:
+            hand.fold()
+        elif kind == ar.RAISE:
+            hand.bet_or_raise(amount - bet)
+        elif kind == ar.CHECK:
+            hand.check()
+        else:
+            hand.call()
+        decision += 1
+    net = [0] * seats
+    for index, seat in enumerate(order):
+        net[seat] = hand.state.payoffs[index]
+    return net
+
+
+def pokerfast_play(hands: int, seed: int = 1) -> tuple[float, int]:
+    """pokerfast's hands/s with the random player, and the hands that end as pypoker's."""
+    rows = ar.Arena(1, SEATS, stacks=STACK, blinds=BLINDS, seed=seed).play(hands, record=True)
+    rows = rows.to_pylist()
+    started = time.perf_counter()
+    nets = [pokerfast_hand(row, seed) for row in rows]
+    seconds = time.perf_counter() - started
+    agree = sum(net == row["winnings"] for net, row in zip(nets, rows, strict=True))
+    return hands / seconds, agree
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -159,6 +212,9 @@ def main() -> int:
           "   (bar 1,000,000)")  # fmt: skip
     print(f"native play, 1 thread, with history: {native_play(args.runs, True):>12,.0f} hands/s"
           "   (bar 300,000)")  # fmt: skip
+    cores = cpu_count()
+    print(f"native play, {cores} threads, no history:  "
+          f"{native_play(args.runs, False, cores):>11,.0f} hands/s")  # fmt: skip
     print(f"Python in the loop, 4,096 tables:    {python_in_the_loop(args.runs):>12,.0f} "
           "decisions/s (bar 10,000,000)")  # fmt: skip
     print(f"table state:                         {ar.TABLE_DTYPE.itemsize:>12} bytes "
@@ -171,6 +227,12 @@ def main() -> int:
               f"({agree:,} of {args.pokerkit_hands:,} hands end as pypoker's)")  # fmt: skip
     except ImportError:
         print("pokerkit: not installed")
+    try:
+        rate, agree = pokerfast_play(args.pokerkit_hands)
+        print(f"pokerfast, same player and cards:    {rate:>12,.0f} hands/s "
+              f"({agree:,} of {args.pokerkit_hands:,} hands end as pypoker's)")  # fmt: skip
+    except ImportError:
+        print("pokerfast: not installed")
     return 0
 
 

@@ -142,6 +142,14 @@ fn form_pots(table: *const Table, players_mask: u16, out: *Settlement) void {
         previous = level;
     }
     assert(out.count <= seats_max);
+    if (std.debug.runtime_safety) {
+        // Every chip in the middle is in exactly one pot.
+        var pots_total: u64 = 0;
+        for (out.amounts[0..out.count]) |chips| pots_total += chips;
+        var middle: u64 = table.antes;
+        for (table.committed) |chips| middle += chips;
+        assert(pots_total == middle);
+    }
 }
 
 /// The distinct `committed` values of the dealt seats, ascending; returns how many.
