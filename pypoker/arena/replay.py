@@ -66,8 +66,9 @@ def replay_row(row: dict, *, index: int = 0, check: bool = True, repair: bool = 
         street = int(arena.observe().street[0])
         try:
             result = arena.step([action["kind"]], [action["amount"]])
-        except PokerError as error:
-            raise PokerError(f"{where}: {error}", index) from None
+        except PokerError as error:  # the one-table arena's "table 0: " says nothing here
+            reason = str(error).removeprefix("table 0: ")
+            raise PokerError(f"{where}: {reason}", index) from None
         played.append({**action, "street": street})
         finished = result if result.finished[0] else None
     if finished is None:

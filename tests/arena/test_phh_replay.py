@@ -4,6 +4,7 @@ own histories through PHH and pokerkit and back, and the errors a bad row must r
 from __future__ import annotations
 
 import copy
+import os
 import warnings
 from pathlib import Path
 
@@ -74,7 +75,7 @@ def test_unknown_card_at_showdown_is_refused():
     text = (DATA / "pluribus-100-11.phh").read_text().replace("'d dh p2 Ah6s'", "'d dh p2 ????'")
     row = phh.loads(text).to_pylist()[0]
     assert row["hole_cards"][1] == [0xFF, 0xFF]
-    with pytest.raises(PokerError, match=r"row 0: action \d+ .*seat 1"):
+    with pytest.raises(PokerError, match=r"row 0: action \d+ .*unknown \(0xFF\) to a showdown"):
         replay_row(row)
 
 
@@ -162,3 +163,33 @@ def comparable(row: dict) -> dict:
         for a in row["actions"]
     ]
     return out
+
+
+# Replays every hand of a PHH collection, e.g. the 10,000 Pluribus hands of uoftcprg/phh-dataset
+# (all replay to their finishing stacks): PYPOKER_PHH_DIR=/path/to/phh-files.
+PHH_DIR = os.environ.get("PYPOKER_PHH_DIR")
+UNSUPPORTED = ("below the forced bets", "unknown (0xFF) to a showdown", "is not 'NT'")
+
+
+@pytest.mark.skipif(not PHH_DIR, reason="set PYPOKER_PHH_DIR to a folder of .phh/.phhs files")
+def test_phh_collection_replays():
+    paths = sorted(p for p in Path(PHH_DIR).rglob("*") if p.suffix in (".phh", ".phhs"))
+    replayed, unsupported, problems = 0, 0, []
+    for path in paths:
+        try:
+            rows = phh.read(path).to_pylist()
+        except PokerError as error:
+            unsupported += any(u in str(error) for u in UNSUPPORTED)
+            problems += [] if any(u in str(error) for u in UNSUPPORTED) else [f"{path}: {error}"]
+            continue
+        for row in rows:
+            try:
+                replay_row(row, repair=True)
+                replayed += 1
+            except PokerError as error:
+                if any(u in str(error) for u in UNSUPPORTED):
+                    unsupported += 1
+                else:
+                    problems.append(f"{path}: {error}")
+    print(f"{replayed} hands replayed, {unsupported} unsupported, {len(problems)} problems")
+    assert replayed and not problems, problems[:5]
