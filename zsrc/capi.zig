@@ -27,6 +27,7 @@ pub const groups = .{
     .{ .api = @import("capi/equity.zig").api, .source = @embedFile("capi/equity.zig") },
     .{ .api = @import("capi/features.zig").api, .source = @embedFile("capi/features.zig") },
     .{ .api = @import("capi/arena.zig").api, .source = @embedFile("capi/arena.zig") },
+    .{ .api = @import("capi/agents.zig").api, .source = @embedFile("capi/agents.zig") },
 };
 
 /// The types the exports pass, written into the header.
@@ -42,6 +43,8 @@ pub const arena = struct {
     pub const HandRecord = @import("arena/play.zig").HandRecord;
     pub const ActionRecord = @import("arena/play.zig").ActionRecord;
     pub const Refusal = @import("arena/rules.zig").Refusal;
+    pub const Agent = @import("arena/agents/policy.zig").Agent;
+    pub const AgentFault = @import("arena/agents/registry.zig").Fault;
 };
 
 /// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
@@ -54,7 +57,7 @@ pub const header_constants = .{
     .{ "EMPTY_HAND_RANK", eval.empty_hand_rank },
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
     .{ "SHOWDOWN_PLAYERS_MAX", @import("showdown.zig").players_max },
-} ++ @import("arena/constants.zig").header_constants;
+} ++ @import("arena/constants.zig").header_constants ++ @import("arena/agents/constants.zig").header_constants;
 
 /// The ABI's version (capi/library.zig holds it), written into the header.
 pub const abi_version = @import("capi/library.zig").abi_version;

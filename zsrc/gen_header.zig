@@ -148,7 +148,8 @@ pub fn main(init: std.process.Init) !void {
     try write_struct(w, capi.Accumulator);
     try write_struct(w, capi.HandFeatures);
     try write_enum(w, capi.arena.Refusal, "PP_REFUSED_");
-    inline for (.{ capi.arena.Table, capi.arena.Config, capi.arena.HandRecord, capi.arena.ActionRecord }) |T| {
+    try write_enum(w, capi.arena.AgentFault, "PP_AGENT_FAULT_");
+    inline for (.{ capi.arena.Table, capi.arena.Config, capi.arena.HandRecord, capi.arena.ActionRecord, capi.arena.Agent }) |T| {
         try write_struct(w, T);
     }
     inline for (capi.groups) |group| {

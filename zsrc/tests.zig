@@ -35,6 +35,7 @@ comptime {
     _ = @import("board_sums.zig");
     _ = @import("features.zig");
     _ = @import("arena/tests.zig");
+    _ = @import("arena/agents/tests.zig");
 }
 
 const Accumulator = eval.Accumulator;
