@@ -8,7 +8,7 @@
   (decisions/s; bar 10,000,000);
 - state: a table's size (bar 256 bytes) and a copy of 4,096 tables' state, per table
   (bar 20 ns);
-- pokerkit (and pokerfast where installed) playing the same random player on the same
+- pokerkit and pokerfast (where installed) playing the same random player on the same
   cards, one hand at a time: hands/s, and how many hands end with the same chips as the
   arena's history (every one should).
 """
@@ -68,9 +68,15 @@ def python_in_the_loop(runs: int, tables: int = 4096, steps: int = 200) -> float
 
 
 def state_copy_ns(runs: int, tables: int = 4096) -> float:
-    state = ar.Arena(tables, SEATS).state
+    """``Arena.state`` (a copy of every table), per table."""
+    arena = ar.Arena(tables, SEATS)
     repeats = 1000
-    seconds = best_seconds(lambda: [state.copy() for _ in range(repeats)], runs)
+
+    def copies():
+        for _ in range(repeats):
+            arena.state  # noqa: B018 - each copy dropped at once, as a search would reuse it
+
+    seconds = best_seconds(copies, runs)
     return seconds / repeats / tables * 1e9
 
 
@@ -148,6 +154,53 @@ def pokerkit_play(hands: int, seed: int = 1, **settings) -> tuple[float, int]:
     return hands / seconds, agree
 
 
+def pokerfast_hand(row: dict, seed: int) -> list[int]:
+    """The recorded hand's cards in pokerfast's 6-max engine with the reference random
+    player: net chips per seat."""
+    from pokerfast.engine import FastHand
+
+    seats, button = row["seats"], row["button"]
+    order = [(button + 1 + i) % seats for i in range(seats)]  # its players, SB first
+    hole = ["".join(pp.CARD_NAMES[c] for c in row["hole_cards"][seat]) for seat in order]
+    board = [pp.CARD_NAMES[c] for c in row["board"]]
+    stacks = [row["starting_stacks"][seat] for seat in order]
+    hand = FastHand.for_cards(stacks, hole, board, small_blind=row["small_blind"],
+                              big_blind=row["big_blind"])  # fmt: skip
+    decision = 0
+    while not hand.done:
+        options = hand.get_action_space()
+        bet = hand.state.bets[options["player"]]
+        raising = "min_bet" in options
+        kind, amount = ar.random_player.choose(
+            seed, row["table"], row["hand"], decision, options.get("call", 0), raising,
+            options["min_bet"] + bet if raising else 0, options["max_bet"] + bet if raising else 0,
+        )  # fmt: skip
+        if kind == ar.FOLD:
+            hand.fold()
+        elif kind == ar.RAISE:
+            hand.bet_or_raise(amount - bet)
+        elif kind == ar.CHECK:
+            hand.check()
+        else:
+            hand.call()
+        decision += 1
+    net = [0] * seats
+    for index, seat in enumerate(order):
+        net[seat] = hand.state.payoffs[index]
+    return net
+
+
+def pokerfast_play(hands: int, seed: int = 1) -> tuple[float, int]:
+    """pokerfast's hands/s with the random player, and the hands that end as pypoker's."""
+    rows = ar.Arena(1, SEATS, stacks=STACK, blinds=BLINDS, seed=seed).play(hands, record=True)
+    rows = rows.to_pylist()
+    started = time.perf_counter()
+    nets = [pokerfast_hand(row, seed) for row in rows]
+    seconds = time.perf_counter() - started
+    agree = sum(net == row["winnings"] for net, row in zip(nets, rows, strict=True))
+    return hands / seconds, agree
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -170,6 +223,12 @@ def main() -> int:
               f"({agree:,} of {args.pokerkit_hands:,} hands end as pypoker's)")  # fmt: skip
     except ImportError:
         print("pokerkit: not installed")
+    try:
+        rate, agree = pokerfast_play(args.pokerkit_hands)
+        print(f"pokerfast, same player and cards:    {rate:>12,.0f} hands/s "
+              f"({agree:,} of {args.pokerkit_hands:,} hands end as pypoker's)")  # fmt: skip
+    except ImportError:
+        print("pokerfast: not installed")
     return 0
 
 

@@ -22,9 +22,13 @@ pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
     assert(out.len % k == 0);
     const rows = out.len / k;
     var i: usize = 0;
+    // The lanes' table of the deck costs more than a few rows dealt one by one (an arena
+    // deals one row a hand).
     if (comptime deck_lanes.available) {
-        const table: deck_lanes.Table = .of(deck);
-        while (i + lanes <= rows) : (i += lanes) deal_lanes(key, first_row + i, k, deck, table, out[i * k ..]);
+        if (rows >= lanes) {
+            const table: deck_lanes.Table = .of(deck);
+            while (i + lanes <= rows) : (i += lanes) deal_lanes(key, first_row + i, k, deck, table, out[i * k ..]);
+        }
     }
     for (i..rows) |r| deal_row(key, first_row + r, deck, out[r * k ..][0..k]);
 }

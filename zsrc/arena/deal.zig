@@ -17,7 +17,7 @@
 //! posts what it has and is all-in.
 const std = @import("std");
 const eval = @import("../eval.zig");
-const bits = @import("../bits.zig");
+const dispatch = @import("../dispatch.zig");
 const random = @import("../random.zig");
 const table_zig = @import("table.zig");
 const rules = @import("rules.zig");
@@ -92,7 +92,7 @@ pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand:
     table.* = std.mem.zeroes(Table);
     table.seats = config.seats;
     table.stack = if (start == .next and config.carry == 1) carried else config.stacks;
-    if (@popCount(rules.with_chips(table)) < 2) {
+    if (!table_zig.several(rules.with_chips(table))) {
         table.stack = config.stacks; // a rebuy: no table stalls
     }
     table.start = table.stack;
@@ -118,21 +118,12 @@ pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand:
 
 fn deal_cards(table: *Table, key: u64) void {
     const hole_cards = 2 * @as(u32, table.seats);
-    const hand_row = row(table.table, table.hand);
-    var remaining = eval.full_deck;
-    for (&table.hole) |*hole| hole.* = .{ table_zig.no_card, table_zig.no_card };
-    for (0..hole_cards + 5) |j| {
-        const draw: u32 = @intCast(j);
-        const n = random.below(random.draw_word(key, hand_row, draw), eval.card_count - draw);
-        const card = bits.nth_set_bit(remaining, n);
-        remaining &= ~(@as(u64, 1) << card);
-        if (draw < hole_cards) {
-            table.hole[draw / 2][draw % 2] = card;
-        } else {
-            table.board[draw - hole_cards] = card;
-        }
+    var cards: [2 * seats_max + 5]u8 = undefined;
+    dispatch.kernels().deal(key, row(table.table, table.hand), hole_cards + 5, eval.full_deck, &cards, 1);
+    for (&table.hole, 0..) |*hole, seat| {
+        hole.* = if (seat < table.seats) cards[2 * seat ..][0..2].* else .{ table_zig.no_card, table_zig.no_card };
     }
-    assert(@popCount(remaining) == eval.card_count - hole_cards - 5);
+    table.board = cards[hole_cards..][0..5].*;
 }
 
 /// Posts antes, blinds and the straddle; returns the seat the first betting round opens

@@ -76,11 +76,18 @@ pub fn showdown(table: *Table, settlement: ?*Settlement) bool {
     // Which seats win something, from the pots of every seat at the showdown; then the
     // pots of those seats alone, paid.
     var formed: Settlement = .{ .showed = table.in_hand, .board_count = 5 };
-    form_pots(table, table.in_hand, &formed);
-    var winning: u16 = 0;
-    for (0..formed.count) |p| winning |= best_of(formed.winners[p], &ranks);
-    formed.count = 0;
-    form_pots(table, winning, &formed);
+    if (one_pot(table)) |total| {
+        // Everyone at the showdown put in the most anyone did: one pot, no side pots.
+        formed.count = 1;
+        formed.amounts[0] = total;
+        formed.winners[0] = table.in_hand;
+    } else {
+        form_pots(table, table.in_hand, &formed);
+        var winning: u16 = 0;
+        for (0..formed.count) |p| winning |= best_of(formed.winners[p], &ranks);
+        formed.count = 0;
+        form_pots(table, winning, &formed);
+    }
     for (0..formed.count) |p| {
         formed.winners[p] = pay_pot(table, formed.amounts[p], formed.winners[p], &ranks);
     }
@@ -89,6 +96,19 @@ pub fn showdown(table: *Table, settlement: ?*Settlement) bool {
     if (settlement) |out| out.* = formed;
     finish(table);
     return true;
+}
+
+/// Every chip in the middle when the seats at the showdown all put in the same, and no
+/// folded seat more: the common case, one pot whose players are all of them.
+fn one_pot(table: *const Table) ?u32 {
+    const level = table.committed[@ctz(table.in_hand)];
+    var total: u32 = table.antes;
+    for (table.committed[0..table.seats], 0..) |chips, seat| {
+        const in_hand = table.in_hand >> @intCast(seat) & 1 == 1;
+        if (chips > level or (in_hand and chips != level)) return null;
+        total += chips;
+    }
+    return total;
 }
 
 /// The pots, each with its players (the seats of `players` that reached its level) in

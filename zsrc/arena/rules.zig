@@ -145,14 +145,26 @@ pub fn check(table: *const Table, kind: u8, amount: u32) Refusal {
     return .none;
 }
 
+/// Whether a card of a seat at the table or of the board is unknown (0xFF): two 16-byte
+/// compares over the struct's last 30 bytes (`hole`, `board`, then the seat count and
+/// the like, masked off), where a loop over the seats in the hand cost more than the rest
+/// of `check`. A folded seat's unknown cards count too: they only send a replayed hand's
+/// actions through `check`'s slower, exact path.
 fn has_unknown_cards(table: *const Table) bool {
-    for (table.board) |card| if (card == table_zig.no_card) return true;
-    var seats = table.in_hand;
-    while (seats != 0) : (seats &= seats - 1) {
-        const hole = table.hole[@ctz(seats)];
-        if (hole[0] == table_zig.no_card or hole[1] == table_zig.no_card) return true;
+    const Bytes = @Vector(16, u8);
+    const base = @offsetOf(Table, "hole");
+    comptime {
+        assert(@offsetOf(Table, "board") == base + 2 * table_zig.seats_max);
+        assert(@sizeOf(Table) - base == 30);
     }
-    return false;
+    const bytes = std.mem.asBytes(table);
+    const low: Bytes = bytes[base..][0..16].*;
+    const high: Bytes = bytes[base + 14 ..][0..16].*;
+    const unknown = @as(u32, @as(u16, @bitCast(low == @as(Bytes, @splat(table_zig.no_card))))) |
+        @as(u32, @as(u16, @bitCast(high == @as(Bytes, @splat(table_zig.no_card))))) << 14;
+    // Bits 0 .. 2 * seats - 1: the hole cards dealt; bits 20 .. 24: the board.
+    const holes = (@as(u32, 1) << @intCast(2 * @as(u32, table.seats))) - 1;
+    return unknown & (holes | 0x1F << 2 * table_zig.seats_max) != 0;
 }
 
 /// Applies a legal action (`check` returned `.none`); the hand may end (street `over`),
@@ -185,7 +197,7 @@ fn apply_known(table: *Table, kind: u8, amount: u32, settlement: ?*pots.Settleme
         else => unreachable,
     }
     if (std.debug.runtime_safety) assert(table.chips_conserved());
-    if (@popCount(table.in_hand) > 1 and table.pending != 0) {
+    if (table_zig.several(table.in_hand) and table.pending != 0) {
         table.actor = table_zig.next_seat(table.pending, seat);
         return true;
     }
@@ -259,7 +271,7 @@ pub fn begin_round(table: *Table, opener: u8) void {
         if (second > table.bet[seat]) eligible |= @as(u16, 1) << @intCast(seat);
     }
     if (eligible == 0) return;
-    if (@popCount(eligible) == 1 and table.bet[@ctz(eligible)] >= table.current_bet) return;
+    if (table_zig.single(eligible) and table.bet[@ctz(eligible)] >= table.current_bet) return;
     table.pending = eligible;
     table.actor = table_zig.seat_from(eligible, opener);
 }
@@ -274,7 +286,7 @@ pub fn end_round(table: *Table, settlement: ?*pots.Settlement) bool {
         return_uncalled(table);
         table.bet = @splat(0);
         table.current_bet = 0;
-        if (@popCount(table.in_hand) == 1) {
+        if (table_zig.single(table.in_hand)) {
             pots.award_fold(table, settlement);
             return true;
         }

@@ -104,8 +104,15 @@ pub const Table = extern struct {
         return started == held;
     }
 
-    /// The cheap facts every function may rely on (asserted at entry and exit).
+    /// `well_formed` and chips conserved: what a table from outside (a restored state) must
+    /// be before the rules take it.
     pub fn valid(table: *const Table) bool {
+        return table.well_formed() and table.chips_conserved();
+    }
+
+    /// The facts that keep every index in bounds (seat counts, masks, the actor, the
+    /// street): checked on every table of every batch, at a few instructions a table.
+    pub fn well_formed(table: *const Table) bool {
         if (table.seats < seats_min or table.seats > seats_max) return false;
         const seats = table.seat_mask();
         if (table.dealt & ~seats != 0 or table.in_hand & ~table.dealt != 0) return false;
@@ -113,7 +120,7 @@ pub const Table = extern struct {
         if (table.street > Street.over) return false;
         if (table.actor != no_seat and (table.actor >= table.seats or
             table.pending >> @intCast(table.actor) & 1 == 0)) return false;
-        return table.chips_conserved();
+        return table.button < table.seats;
     }
 
     /// The seat's total in front of it this street plus behind: what it can bet to.
@@ -128,6 +135,17 @@ comptime {
     assert(@sizeOf(Table) == 240);
     // Masks hold a bit per seat.
     assert(seats_max <= 16);
+}
+
+/// Whether `mask` holds two seats or more (the library's baseline CPU has no popcnt: a
+/// clear of the lowest bit is one instruction where a population count is a dozen).
+pub fn several(mask: u16) bool {
+    return mask & (mask -% 1) != 0;
+}
+
+/// Whether `mask` holds exactly one seat.
+pub fn single(mask: u16) bool {
+    return mask != 0 and !several(mask);
 }
 
 /// The first seat of `mask` clockwise strictly after `after` (wrapping); `mask` non-empty.

@@ -297,3 +297,20 @@ test "arena: cards are a pure function of (seed, table, hand)" {
     for (a.board) |c| seen |= @as(u64, 1) << @intCast(c);
     try expectEqual(@as(u32, 17), @popCount(seen));
 }
+
+test "arena: unknown hole cards replay until a showdown would need them" {
+    var table = started(config(&.{ 100, 100, 100 }, 1, 2));
+    table.hole[1] = .{ table_zig.no_card, table_zig.no_card };
+    try act(&table, Kind.all_in, 0); // seat 0 to 100
+    try act(&table, Kind.call, 0); // seat 1 calls all in
+    try refused(&table, Kind.call, 0, .unknown_card_at_showdown);
+    try refused(&table, Kind.fold, 0, .unknown_card_at_showdown); // still 0 against 1
+
+    var folded = started(config(&.{ 100, 100, 100 }, 1, 2));
+    folded.hole[1] = .{ table_zig.no_card, table_zig.no_card };
+    try act(&folded, Kind.call, 0);
+    try act(&folded, Kind.fold, 0); // seat 1's unknown cards leave the hand
+    for (0..7) |_| try act(&folded, Kind.check, 0);
+    try expectEqual(Street.over, folded.street);
+    try expectEqual(@as(u32, 99), folded.stack[1]);
+}

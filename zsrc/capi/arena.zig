@@ -19,10 +19,13 @@ const HandRecord = play.HandRecord;
 const ActionRecord = play.ActionRecord;
 
 /// The first table (or config: row -1) whose state the rules cannot play, as `bad_argument`.
-fn check_tables(config: *const Config, tables: []const Table, err: ?*Error) Status {
+/// `full`: chips conserved too (a state from outside); else the facts that keep indexes in
+/// bounds (an arena's own tables, which only the rules change).
+fn check_tables(config: *const Config, tables: []const Table, full: bool, err: ?*Error) Status {
     if (!config.valid()) return report(err, -1, 0, 0, .bad_argument);
     for (tables, 0..) |*table, t| {
-        if (table.seats != config.seats or !table.valid()) return report(err, @intCast(t), 0, 0, .bad_argument);
+        const fine = if (full) table.valid() else table.well_formed();
+        if (table.seats != config.seats or !fine) return report(err, @intCast(t), 0, 0, .bad_argument);
     }
     return .ok;
 }
@@ -65,7 +68,7 @@ pub const api = struct {
     ) callconv(.c) Status {
         const c = config orelse return .null_pointer;
         if (n == 0) return if (c.valid()) .ok else .bad_argument;
-        return check_tables(c, (tables orelse return .null_pointer)[0..n], err);
+        return check_tables(c, (tables orelse return .null_pointer)[0..n], true, err);
     }
 
     /// What each of `n` tables shows the seat to act, one row a table: `actor` (-1: none),
@@ -91,7 +94,7 @@ pub const api = struct {
         const outs = .{ actor, street, pot, to_call, min_to, max_to, legal, board, hole };
         inline for (outs) |out| if (out == null) return .null_pointer;
         for (t[0..n], 0..) |*table, i| {
-            if (!table.valid()) return .bad_argument;
+            if (!table.well_formed()) return .bad_argument;
             const options = rules.legal(table);
             actor.?[i] = if (table.actor == table_zig.no_seat) -1 else @intCast(table.actor);
             street.?[i] = table.street;
@@ -137,7 +140,7 @@ pub const api = struct {
         const a = amounts orelse return .null_pointer;
         const f = finished orelse return .null_pointer;
         const w = winnings orelse return .null_pointer;
-        const checked = check_tables(c, t, err);
+        const checked = check_tables(c, t, false, err);
         if (checked != .ok) return checked;
         for (t, 0..) |*table, i| {
             const why = rules.check(table, k[i], clamped(a[i]));
@@ -190,7 +193,7 @@ pub const api = struct {
         if (n == 0) return if (c.valid()) .ok else .bad_argument;
         const t = (tables orelse return .null_pointer)[0..n];
         const left = (hands_left orelse return .null_pointer)[0..n];
-        const checked = check_tables(c, t, null);
+        const checked = check_tables(c, t, false, null);
         if (checked != .ok) return checked;
         var recorder: play.Recorder = undefined;
         const recording = hand_capacity > 0;
