@@ -53,18 +53,22 @@ class _Recorder:
         return batch
 
 
-def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, counter) -> tuple:
-    """Plays ``hands`` hands at tables ``start..stop``: (its record batches, cancelled?)."""
+def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, counter,
+                seats=None) -> tuple:  # fmt: skip
+    """Plays ``hands`` hands at tables ``start..stop``: (its record batches, cancelled?).
+    ``seats``: who plays (``agents._NativeSeats``); None, the reference random player."""
     left = np.full(stop - start, hands, np.uint32)
     outcome = ffi.new("uint32_t*")
     batches = []
     while True:
         records = recorder.arguments() if recorder else (ffi.NULL, 0, ffi.NULL, 0, 0, ffi.NULL,
                                                          ffi.NULL)  # fmt: skip
-        status = lib.pp_arena_play(arena._config, arena._pointer + start, stop - start,
-                                   ffi.from_buffer("uint32_t[]", left), *records, cancel,
-                                   counter, outcome)  # fmt: skip
-        check_status(status, None)
+        args = (arena._pointer + start, stop - start, ffi.from_buffer("uint32_t[]", left),
+                *records, cancel, counter, outcome)  # fmt: skip
+        if seats is None:
+            check_status(lib.pp_arena_play(arena._config, *args), None)
+        else:
+            seats.play(arena, *args)
         if recorder and (batch := recorder.flush()) is not None:
             batches.append(batch)
         if outcome[0] != 2:  # done or cancelled; 2: a buffer is full
@@ -92,7 +96,7 @@ def _run(tasks: list, cancel, counters, total: int, report) -> list:
     return [future.result() for future in futures]
 
 
-def play(arena, hands, *, record=False, parquet=None, threads=None, progress=None):
+def play(arena, hands, *, record=False, parquet=None, threads=None, progress=None, seats=None):
     hands = _whole("hands", hands, 0, (1 << 32) - 1)
     n = len(arena)
     workers = min(n, thread_count(threads, n * max(hands, 1)))
@@ -102,12 +106,13 @@ def play(arena, hands, *, record=False, parquet=None, threads=None, progress=Non
     recording = bool(record) or parquet is not None
     if not recording:
         tasks = [lambda i=i: _play_slice(arena, bounds[i], bounds[i + 1], hands, None, cancel,
-                                         counters + i) for i in range(workers)]  # fmt: skip
+                                         counters + i, seats) for i in range(workers)]  # fmt: skip
         _run(tasks, cancel, counters, total, report)
         return None
     sink = ParquetSink(parquet) if parquet is not None else None
     try:
-        kept = _play_rounds(arena, hands, bounds, cancel, counters, report, sink, bool(record))
+        kept = _play_rounds(arena, hands, bounds, cancel, counters, report, sink, bool(record),
+                            seats)  # fmt: skip
     except BaseException as error:
         if sink:
             sink.close(error)
@@ -117,7 +122,7 @@ def play(arena, hands, *, record=False, parquet=None, threads=None, progress=Non
     return pa.Table.from_batches(kept, schema=SCHEMA) if record else None
 
 
-def _play_rounds(arena, hands, bounds, cancel, counters, report, sink, keep) -> list:
+def _play_rounds(arena, hands, bounds, cancel, counters, report, sink, keep, seats) -> list:
     """Recorded play, a round of hands at a time; the batches, when ``keep``."""
     recorders = [_Recorder() for _ in bounds[1:]]
     per_round = max(1, _ROUND_HANDS // len(arena))
@@ -125,7 +130,7 @@ def _play_rounds(arena, hands, bounds, cancel, counters, report, sink, keep) -> 
     while done < hands:
         count = min(per_round, hands - done)
         tasks = [lambda i=i, count=count: _play_slice(arena, bounds[i], bounds[i + 1], count,
-                                                      recorders[i], cancel, counters + i)
+                                                      recorders[i], cancel, counters + i, seats)
                  for i in range(len(recorders))]  # fmt: skip
         for batches, _ in _run(tasks, cancel, counters, len(arena) * hands, report):
             for batch in batches:
