@@ -24,7 +24,8 @@ from ._config import (
     Observation,
     StepResult,
 )
+from .match import MatchResult, match
 
 __all__ = ["ACTIONS", "ALL_IN", "CALL", "CHECK", "FOLD", "NO_CARD", "RAISE", "SEATS_MAX",
            "STREET_OVER", "TABLE_DTYPE", "Arena", "IllegalActionError", "Observation",
-           "StepResult", "agents", "history", "random_player"]  # fmt: skip
+           "StepResult", "agents", "history", "random_player", "match", "MatchResult"]  # fmt: skip

@@ -205,4 +205,3 @@ pub const api = struct {
         return .ok;
     }
 };
-
