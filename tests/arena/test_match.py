@@ -36,3 +36,18 @@ def test_labels_and_errors():
     assert result.agents == ["equity", "equity#2", "call"]
     with pytest.raises(AgentError, match="2..10 agents"):
         match(["call"], 10)
+
+
+def test_cli_plays_a_match_writes_the_hands_and_shows_one(tmp_path, capsys):
+    from pypoker.cli import main
+
+    out = tmp_path / "hands.parquet"
+    assert main(["arena", "--agents", "equity,call", "--hands", "2K", "--duplicate",
+                 "--out", str(out)]) == 0  # fmt: skip
+    table = capsys.readouterr().out
+    assert "equity" in table and "call" in table and "duplicate" in table
+    assert main(["arena", "show", str(out), "--hand", "3"]) == 0
+    shown = capsys.readouterr().out
+    assert "seat 0:" in shown and "net:" in shown
+    assert main(["arena", "--agents", "equity,eqity", "--hands", "10"]) == 2
+    assert "unknown agent 'eqity'" in capsys.readouterr().err
