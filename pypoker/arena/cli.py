@@ -73,7 +73,8 @@ def _lines(hand: dict) -> list[str]:
     out = [f"hand {hand['hand']} of table {hand['table']}: {hand['seats']} seats, button "
            f"{hand['button']}, blinds {hand['small_blind']}/{hand['big_blind']}"
            + (f", ante {hand['ante']}" if hand["ante"] else "")]  # fmt: skip
-    for seat, (stack, hole) in enumerate(zip(hand["starting_stacks"], hand["hole_cards"], strict=True)):
+    seats = zip(hand["starting_stacks"], hand["hole_cards"], strict=True)
+    for seat, (stack, hole) in enumerate(seats):
         out.append(f"  seat {seat}: {stack} chips, {_cards(hole)}")
     street = -1
     shown = (0, 3, 4, 5)
