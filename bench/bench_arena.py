@@ -22,6 +22,7 @@ import numpy as np
 
 import pypoker as pp
 from pypoker import arena as ar
+from pypoker._parallel import cpu_count
 from pypoker.benchmark import machine
 
 SEATS, STACK, BLINDS = 6, 200, (1, 2)
@@ -36,10 +37,10 @@ def best_seconds(call, runs: int) -> float:
     return min(times)
 
 
-def native_play(runs: int, record: bool) -> float:
+def native_play(runs: int, record: bool, threads: int | None = 1) -> float:
     tables, hands = 1024, 1000 if not record else 300
     arena = ar.Arena(tables, SEATS, stacks=STACK, blinds=BLINDS)
-    seconds = best_seconds(lambda: arena.play(hands, record=record, threads=1), runs)
+    seconds = best_seconds(lambda: arena.play(hands, record=record, threads=threads), runs)
     return tables * hands / seconds
 
 
@@ -211,6 +212,9 @@ def main() -> int:
           "   (bar 1,000,000)")  # fmt: skip
     print(f"native play, 1 thread, with history: {native_play(args.runs, True):>12,.0f} hands/s"
           "   (bar 300,000)")  # fmt: skip
+    cores = cpu_count()
+    print(f"native play, {cores} threads, no history:  "
+          f"{native_play(args.runs, False, cores):>11,.0f} hands/s")  # fmt: skip
     print(f"Python in the loop, 4,096 tables:    {python_in_the_loop(args.runs):>12,.0f} "
           "decisions/s (bar 10,000,000)")  # fmt: skip
     print(f"table state:                         {ar.TABLE_DTYPE.itemsize:>12} bytes "

@@ -36,6 +36,7 @@ comptime {
     _ = @import("features.zig");
     _ = @import("arena/tests.zig");
     _ = @import("arena/agents/tests.zig");
+    _ = @import("capi/arena.zig");
 }
 
 const Accumulator = eval.Accumulator;

@@ -141,6 +141,42 @@ class Arena:
         raise IllegalActionError(f"table {table}: {_refusal_text(refusal, kind, amount, view)}",
                                  table)  # fmt: skip
 
+    def deal(self, stacks, button=0) -> StepResult:
+        """Abandons every table's hand in progress and deals the next from ``stacks``
+        (N, seats) (0: the seat sits out; any amounts, short of the blinds too, two seats or
+        more with chips) with the button on ``button`` (a seat, or one per table; the next
+        seat with chips if that one has none): to replay recorded hands, with
+        ``set_cards``. Returns as ``step`` does (a hand without a decision is played out)."""
+        n = len(self._tables)
+        stacks = np.asarray(stacks)
+        if stacks.shape != (n, self.seats) or not np.issubdtype(stacks.dtype, np.integer):
+            raise ValueError(f"stacks must be integers of shape ({n}, {self.seats}), got "
+                             f"{stacks.dtype} {stacks.shape}")  # fmt: skip
+        if (stacks < 0).any() or (stacks > lib.PP_ARENA_CHIPS_MAX).any():
+            raise ValueError(f"stacks must be in 0..{lib.PP_ARENA_CHIPS_MAX}")
+        buttons = np.broadcast_to(np.asarray(button), (n,))
+        if (
+            not np.issubdtype(buttons.dtype, np.integer)
+            or (buttons < 0).any()
+            or (buttons >= self.seats).any()
+        ):
+            raise ValueError(f"button must be a seat (0..{self.seats - 1}) or one per table")
+        stacks = np.ascontiguousarray(stacks, np.uint32)
+        buttons = np.ascontiguousarray(buttons, np.uint8)
+        finished, winnings = np.empty(n, np.uint8), np.empty((n, self.seats), np.int64)
+        err = thread_error()
+        status = lib.pp_arena_deal(
+            self._config, self._pointer, n, ffi.from_buffer("uint32_t[]", stacks),
+            ffi.from_buffer("uint8_t[]", buttons), ffi.from_buffer("uint8_t[]", finished),
+            ffi.from_buffer("int64_t[]", winnings), err,
+        )  # fmt: skip
+        if status == lib.PP_BAD_ARGUMENT and int(ffi.cast("int64_t", err.row)) >= 0:
+            row = int(err.row)
+            raise PokerError(f"stacks[{row}]: two seats or more need chips, and a table holds "
+                             f"at most {lib.PP_ARENA_CHIPS_MAX}", row)  # fmt: skip
+        check_status(status, err)
+        return StepResult(finished.view(bool), winnings)
+
     def set_cards(self, hole=None, board=None, *, tables=None) -> None:
         """Replaces cards of the hands in progress (to replay a recorded hand): ``hole``
         (T, seats, 2) and ``board`` (T, 5) card ids, 0xFF where unknown, for the tables
@@ -180,6 +216,13 @@ class Arena:
 
         return play(self, hands, record=record, parquet=parquet, threads=threads,
                     progress=progress)  # fmt: skip
+
+    def play_batches(self, hands: int, *, threads=None, progress=None):
+        """As ``play(hands, record=True)``, as a ``pyarrow.RecordBatchReader``: the hands
+        are played as the batches are read, a round at a time, so memory stays bounded."""
+        from ._play import play_batches
+
+        return play_batches(self, hands, threads=threads, progress=progress)
 
 
 _OBSERVE_TYPES = ("int8_t*", "uint8_t*", "int64_t*", "int64_t*", "int64_t*", "int64_t*",

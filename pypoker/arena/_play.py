@@ -56,7 +56,7 @@ class _Recorder:
 def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, counter,
                 seats=None) -> tuple:  # fmt: skip
     """Plays ``hands`` hands at tables ``start..stop``: (its record batches, cancelled?).
-    ``seats``: who plays (``agents._NativeSeats``); None, the reference random player."""
+    ``seats``: who plays (``_seated._NativeSeats``); None, the reference random player."""
     left = np.full(stop - start, hands, np.uint32)
     outcome = ffi.new("uint32_t*")
     batches = []
@@ -96,23 +96,31 @@ def _run(tasks: list, cancel, counters, total: int, report) -> list:
     return [future.result() for future in futures]
 
 
-def play(arena, hands, *, record=False, parquet=None, threads=None, progress=None, seats=None):
+def _setup(arena, hands, threads, progress) -> tuple:
+    """(hands, slice bounds, cancel word, progress words, reporter) of a run."""
     hands = _whole("hands", hands, 0, (1 << 32) - 1)
     n = len(arena)
     workers = min(n, thread_count(threads, n * max(hands, 1)))
     bounds = [n * i // workers for i in range(workers + 1)]
-    cancel, counters = ffi.new("uint32_t*"), ffi.new("uint64_t[]", workers)
-    report, total = _reporter(progress), n * hands
-    recording = bool(record) or parquet is not None
-    if not recording:
+    return hands, bounds, ffi.new("uint32_t*"), ffi.new("uint64_t[]", workers), _reporter(progress)
+
+
+def play(arena, hands, *, record=False, parquet=None, threads=None, progress=None, seats=None):
+    hands, bounds, cancel, counters, report = _setup(arena, hands, threads, progress)
+    if not record and parquet is None:
         tasks = [lambda i=i: _play_slice(arena, bounds[i], bounds[i + 1], hands, None, cancel,
-                                         counters + i, seats) for i in range(workers)]  # fmt: skip
-        _run(tasks, cancel, counters, total, report)
+                                         counters + i, seats)
+                 for i in range(len(bounds) - 1)]  # fmt: skip
+        _run(tasks, cancel, counters, len(arena) * hands, report)
         return None
     sink = ParquetSink(parquet) if parquet is not None else None
+    kept = []
     try:
-        kept = _play_rounds(arena, hands, bounds, cancel, counters, report, sink, bool(record),
-                            seats)  # fmt: skip
+        for batch in _play_rounds(arena, hands, bounds, cancel, counters, report, seats):
+            if sink:
+                sink.write(batch)
+            if record:
+                kept.append(batch)
     except BaseException as error:
         if sink:
             sink.close(error)
@@ -122,21 +130,24 @@ def play(arena, hands, *, record=False, parquet=None, threads=None, progress=Non
     return pa.Table.from_batches(kept, schema=SCHEMA) if record else None
 
 
-def _play_rounds(arena, hands, bounds, cancel, counters, report, sink, keep, seats) -> list:
-    """Recorded play, a round of hands at a time; the batches, when ``keep``."""
+def play_batches(arena, hands, *, threads=None, progress=None) -> pa.RecordBatchReader:
+    """The history of ``hands`` more hands a table as a stream of record batches, played
+    as they are read (a round of hands at a time, memory bounded)."""
+    hands, bounds, cancel, counters, report = _setup(arena, hands, threads, progress)
+    batches = _play_rounds(arena, hands, bounds, cancel, counters, report)
+    return pa.RecordBatchReader.from_batches(SCHEMA, batches)
+
+
+def _play_rounds(arena, hands, bounds, cancel, counters, report, seats=None):
+    """Recorded play, a round of hands at a time: yields the record batches in order."""
     recorders = [_Recorder() for _ in bounds[1:]]
     per_round = max(1, _ROUND_HANDS // len(arena))
-    kept, done = [], 0
+    done = 0
     while done < hands:
         count = min(per_round, hands - done)
         tasks = [lambda i=i, count=count: _play_slice(arena, bounds[i], bounds[i + 1], count,
                                                       recorders[i], cancel, counters + i, seats)
                  for i in range(len(recorders))]  # fmt: skip
         for batches, _ in _run(tasks, cancel, counters, len(arena) * hands, report):
-            for batch in batches:
-                if sink:
-                    sink.write(batch)
-                if keep:
-                    kept.append(batch)
+            yield from batches
         done += count
-    return kept

@@ -222,3 +222,63 @@ def test_ctrl_c_stops_a_long_play_quickly():
         arena.play(1 << 30, threads=2, progress=progress)
     assert time.perf_counter() - started[0] < 0.2
     arena.step(np.where(arena.observe().legal[:, CHECK], CHECK, CALL))  # tables still play
+
+
+def test_ctrl_c_leaves_no_parquet_file(tmp_path):
+    def progress(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        Arena(64, 6).play(1 << 20, parquet=tmp_path / "h.parquet", progress=progress)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_reports_progress_and_checks_hands():
+    seen = []
+    Arena(8, 6).play(3000, threads=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (24_000, 24_000)
+    with pytest.raises(ValueError, match="hands"):
+        Arena(2, 6).play(-1)
+    with pytest.raises(TypeError, match="hands"):
+        Arena(2, 6).play(1.5)
+
+
+def test_chips_beyond_a_table_are_refused():
+    with pytest.raises(ValueError, match="stacks add up"):
+        Arena(1, 2, stacks=[2**31 - 10, 100])
+
+
+def test_deal_starts_hands_from_given_stacks_short_ones_too():
+    arena = Arena(2, 3, stacks=100, blinds=(5, 10))
+    result = arena.deal([[3, 50, 40], [0, 30, 30]], button=[0, 1])
+    assert not result.finished.any()
+    state = arena.state
+    # Table 0: button 0, SB seat 1 posts 5, BB seat 2 posts 10; table 1: heads-up, the
+    # button (seat 1) posts the small blind.
+    assert state["bet"][0][:3].tolist() == [0, 5, 10]
+    assert state["bet"][1][:3].tolist() == [0, 5, 10]
+    assert state["start"][0][:3].tolist() == [3, 50, 40]
+    seen = arena.observe()
+    assert seen.actor.tolist() == [0, 1] and seen.to_call.tolist() == [3, 5]
+    with pytest.raises(PokerError, match=r"stacks\[1\]"):
+        arena.deal([[3, 50, 40], [0, 30, 0]])
+    assert arena.state.tobytes() == state.tobytes()
+    # Everyone all in on the blinds: the hand plays out at once.
+    result = arena.deal([[5, 5, 0], [0, 4, 9]], button=0)
+    assert result.finished.all() and (result.winnings.sum(axis=1) == 0).all()
+
+
+def test_state_survives_np_save_and_load(tmp_path):
+    arena = Arena(5, 7, seed=4)
+    arena.play(10, threads=1)
+    np.save(tmp_path / "state.npy", arena.state)
+    restored = Arena.from_state(np.load(tmp_path / "state.npy"), **arena.settings)
+    assert restored.state.tobytes() == arena.state.tobytes()
+    assert restored.play(5, record=True).equals(arena.play(5, record=True))
+
+
+def test_play_batches_streams_the_same_history():
+    whole = Arena(700, 6, seed=8).play(200, record=True, threads=2)
+    reader = Arena(700, 6, seed=8).play_batches(200, threads=2)
+    streamed = reader.read_all()
+    assert streamed.equals(whole) and streamed.num_rows == 140_000

@@ -7,6 +7,7 @@ const play = @import("play.zig");
 pub const header_constants = .{
     .{ "ARENA_SEATS_MAX", table.seats_max },
     .{ "ARENA_SEATS_MIN", table.seats_min },
+    .{ "ARENA_CHIPS_MAX", table.chips_max },
     .{ "ACTION_KINDS", rules.Kind.count },
     .{ "ACTION_FOLD", rules.Kind.fold },
     .{ "ACTION_CHECK", rules.Kind.check },

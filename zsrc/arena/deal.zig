@@ -57,8 +57,7 @@ pub const Config = extern struct {
             if (stack < forced) return false;
             total += stack;
         }
-        // Every sum of chips at a table fits a u32.
-        return total <= std.math.maxInt(u32);
+        return total <= table_zig.chips_max;
     }
 };
 
@@ -78,30 +77,37 @@ pub fn row(table_number: u32, hand: u32) u64 {
 }
 
 /// Which hand `start_hand` deals: a table's first (from the config alone, whatever the
-/// table held), the next after a hand just over, or the next with every stack reset.
-pub const Start = enum { first, next, rebuy };
+/// table held), the next after a hand just over, the next with every stack reset, or one
+/// from the stacks and button the caller wrote into the table (a replay: `stack` with two
+/// seats or more holding chips, any amounts, and the button's seat in `button`).
+pub const Start = enum { first, next, rebuy, given };
 
 /// Deals hand `hand` at `table`. When no seat has a decision (everyone all in on forced
 /// bets) `actor` is `no_seat` with the hand not over: the caller plays it out
 /// (`rules.end_round`).
 pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand: u32, start: Start) void {
     if (std.debug.runtime_safety) assert(config.valid());
-    assert(start == .first or table.street == table_zig.Street.over);
+    assert(start == .first or start == .given or table.street == table_zig.Street.over);
     const previous_button = table.button;
     const carried = table.stack;
     table.* = std.mem.zeroes(Table);
     table.seats = config.seats;
-    table.stack = if (start == .next and config.carry == 1) carried else config.stacks;
+    table.stack = switch (start) {
+        .next => if (config.carry == 1) carried else config.stacks,
+        .given => carried,
+        .first, .rebuy => config.stacks,
+    };
     if (!table_zig.several(rules.with_chips(table))) {
         table.stack = config.stacks; // a rebuy: no table stalls
     }
     table.start = table.stack;
     table.dealt = rules.with_chips(table);
     table.in_hand = table.dealt;
-    table.button = if (start == .first)
-        table_zig.seat_from(table.dealt, config.button)
-    else
-        table_zig.next_seat(table.dealt, previous_button);
+    table.button = switch (start) {
+        .first => table_zig.seat_from(table.dealt, config.button),
+        .given => table_zig.seat_from(table.dealt, previous_button),
+        .next, .rebuy => table_zig.next_seat(table.dealt, previous_button),
+    };
     table.small_blind = config.small_blind;
     table.big_blind = config.big_blind;
     table.ante = config.ante;
@@ -113,6 +119,8 @@ pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand:
     const opener = post_forced_bets(table);
     if (std.debug.runtime_safety) assert(table.chips_conserved());
     rules.begin_round(table, opener);
+    assert(table_zig.several(table.dealt));
+    assert(table.dealt >> @intCast(table.button) & 1 == 1);
     if (std.debug.runtime_safety) assert(table.valid());
 }
 

@@ -142,6 +142,14 @@ fn form_pots(table: *const Table, players_mask: u16, out: *Settlement) void {
         previous = level;
     }
     assert(out.count <= seats_max);
+    if (std.debug.runtime_safety) {
+        // Every chip in the middle is in exactly one pot.
+        var pots_total: u64 = 0;
+        for (out.amounts[0..out.count]) |chips| pots_total += chips;
+        var middle: u64 = table.antes;
+        for (table.committed) |chips| middle += chips;
+        assert(pots_total == middle);
+    }
 }
 
 /// The distinct `committed` values of the dealt seats, ascending; returns how many.
@@ -178,8 +186,9 @@ fn best_of(players: u16, ranks: *const [seats_max]u16) u16 {
 /// Pays one pot to the best hands among `players`; returns the winners.
 fn pay_pot(table: *Table, amount: u32, players: u16, ranks: *const [seats_max]u16) u16 {
     assert(players & ~table.in_hand == 0);
-    if (players == 0) return 0; // only a hand-made state: nobody reached the first level
-    const winners = best_of(players, ranks);
+    // Only a hand-made state has a pot nobody at the showdown reached: every seat there
+    // plays for it, so no chip is lost.
+    const winners = best_of(if (players == 0) table.in_hand else players, ranks);
     const count: u32 = @popCount(winners);
     const share = amount / count;
     var seats = winners;

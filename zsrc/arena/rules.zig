@@ -216,6 +216,7 @@ fn put(table: *Table, seat: u8, chips: u32) void {
 
 fn raise_to(table: *Table, seat: u8, amount: u32) void {
     assert(amount > table.current_bet);
+    assert(amount <= table.reach(seat));
     const seat_bit = @as(u16, 1) << @intCast(seat);
     const increment = amount - table.current_bet;
     put(table, seat, amount - table.bet[seat]);
@@ -274,6 +275,7 @@ pub fn begin_round(table: *Table, opener: u8) void {
     if (table_zig.single(eligible) and table.bet[@ctz(eligible)] >= table.current_bet) return;
     table.pending = eligible;
     table.actor = table_zig.seat_from(eligible, opener);
+    assert(table.stack[table.actor] > 0);
 }
 
 /// Ends the betting round: returns an uncalled bet, gathers the bets, and deals on (with no

@@ -19,6 +19,9 @@ const std = @import("std");
 const assert = std.debug.assert;
 
 pub const seats_max = 10;
+/// The most chips a table may hold: every sum of chips fits a u32 and every seat's net
+/// result of a hand an i32 (the hand records').
+pub const chips_max: u32 = std.math.maxInt(i32);
 pub const seats_min = 2;
 /// A card not known (a replayed hand's folded or mucked hole cards), or not dealt.
 pub const no_card: u8 = 0xFF;

@@ -156,6 +156,55 @@ pub const api = struct {
         return .ok;
     }
 
+    /// Abandons the hand in progress at each of `n` tables and deals the table's next hand
+    /// from `stacks[n][seats]` (0: the seat sits out; any amounts, short of the blinds too;
+    /// two seats or more with chips, at most PP_ARENA_CHIPS_MAX in all) with the button on
+    /// `buttons[i]` (or the next seat with chips): hands to replay. Checked whole first: a
+    /// bad row is `bad_argument` with its index in `err.row`, and nothing changes. Then as
+    /// `step`: a hand without a decision is played out, `finished` and `winnings` say so.
+    pub fn pp_arena_deal(
+        config: ?*const Config,
+        tables: ?[*]Table,
+        n: u64,
+        stacks: ?[*]const u32,
+        buttons: ?[*]const u8,
+        finished: ?[*]u8,
+        winnings: ?[*]i64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const c = config orelse return .null_pointer;
+        if (n == 0) return if (c.valid()) .ok else .bad_argument;
+        const t = (tables orelse return .null_pointer)[0..n];
+        const s = stacks orelse return .null_pointer;
+        const b = buttons orelse return .null_pointer;
+        const f = finished orelse return .null_pointer;
+        const w = winnings orelse return .null_pointer;
+        const checked = check_tables(c, t, false, err);
+        if (checked != .ok) return checked;
+        const seats = c.seats;
+        for (0..n) |i| {
+            var total: u64 = 0;
+            var with_chips: u32 = 0;
+            for (s[i * seats ..][0..seats]) |chips| {
+                total += chips;
+                with_chips += @intFromBool(chips > 0);
+            }
+            if (b[i] >= seats or with_chips < 2 or total > table_zig.chips_max) {
+                return report(err, @intCast(i), 0, 0, .bad_argument);
+            }
+        }
+        for (t, 0..) |*table, i| {
+            table.stack = @splat(0);
+            @memcpy(table.stack[0..seats], s[i * seats ..][0..seats]);
+            table.button = b[i];
+            deal.start_hand(table, c, table.table, table.hand +% 1, .given);
+            const row = w[i * seats ..][0..seats];
+            @memset(row, 0);
+            f[i] = @intCast(@min(play.advance(table, c, row), 255));
+        }
+        return .ok;
+    }
+
     /// The reference random player's three words for decision `decision` (counted from 0
     /// in the hand) of hand `hand` at table `table` under `seed`, into `out[3]`: for other
     /// engines to play the same player (random_player.zig defines its use of them).
@@ -215,4 +264,30 @@ pub const api = struct {
 /// (no raise is to 0 or to 2^32-1: a table holds fewer chips).
 fn clamped(amount: i64) u32 {
     return @intCast(std.math.clamp(amount, 0, std.math.maxInt(u32)));
+}
+
+test "pp_arena_step: a batch with an illegal action changes no table" {
+    var config = std.mem.zeroes(Config);
+    config.seats = 6;
+    config.small_blind = 1;
+    config.big_blind = 2;
+    for (config.stacks[0..6]) |*stack| stack.* = 200;
+    var tables: [3]Table = undefined;
+    try std.testing.expectEqual(Status.ok, api.pp_arena_start(&config, &tables, 3, 0, 0));
+    const before = tables;
+    const kinds = [3]u8{ rules.Kind.call, rules.Kind.raise, rules.Kind.check };
+    const amounts = [3]i64{ 0, 3, 0 }; // a raise to 3 is under the minimum, 4
+    var finished: [3]u8 = undefined;
+    var winnings: [18]i64 = undefined;
+    var err: Error = undefined;
+    const status = api.pp_arena_step(&config, &tables, 3, &kinds, &amounts, &finished, &winnings, &err);
+    try std.testing.expectEqual(Status.illegal_action, status);
+    try std.testing.expectEqual(@as(u64, 1), err.row);
+    try std.testing.expectEqual(@as(i32, @backingInt(rules.Refusal.raise_below_min)), err.card);
+    try std.testing.expect(std.mem.eql(u8, std.mem.asBytes(&before), std.mem.asBytes(&tables)));
+    // The same batch with a legal raise goes through.
+    const legal_amounts = [3]i64{ 0, 4, 0 };
+    const calls = [3]u8{ rules.Kind.call, rules.Kind.raise, rules.Kind.call };
+    try std.testing.expectEqual(Status.ok, api.pp_arena_step(&config, &tables, 3, &calls, &legal_amounts, &finished, &winnings, &err));
+    try std.testing.expectEqual(@as(u32, 4), tables[1].current_bet);
 }
