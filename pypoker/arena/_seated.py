@@ -18,8 +18,8 @@ from .agents import AgentError, AgentObservation, Lineup, ask, illegal_answer
 class _NativeSeats:
     """What ``_play._play_slice`` calls in place of ``pp_arena_play``."""
 
-    def __init__(self, lineup: Lineup, net: np.ndarray | None, first_hand: int):
-        self.lineup, self.first_hand = lineup, first_hand
+    def __init__(self, lineup: Lineup, net: np.ndarray | None, first_hand: int, rotation: int):
+        self.lineup, self.first_hand, self.rotation = lineup, first_hand, rotation
         self.net = ffi.from_buffer("int32_t[]", net) if net is not None else ffi.NULL
         self.shape = net.shape[:2] if net is not None else (0, 0)
 
@@ -28,7 +28,7 @@ class _NativeSeats:
         first_table = 0
         status = lib.pp_agents_play(arena._config, self.lineup.array, tables, n, left, self.net,
                                     self.shape[0], self.shape[1], first_table, self.first_hand,
-                                    *rest, err)  # fmt: skip
+                                    self.rotation, *rest, err)  # fmt: skip
         check_status(status, err)
 
 
@@ -48,26 +48,28 @@ def _ledger(arena, net, hands: int) -> tuple[np.ndarray | None, int]:
 
 
 def play_agents(arena, agents, hands, *, net=None, record=False, parquet=None, threads=None,
-                progress=None):  # fmt: skip
+                progress=None, rotation=0):  # fmt: skip
     """``hands`` more hands at every table with ``agents`` (one a seat, or one for all:
-    names, ``Agent``s or Python agents). See ``Arena.play``."""
+    names, ``Agent``s or Python agents). See ``Arena.play``. ``rotation`` (duplicate play):
+    each hand dealt from now on has its hole cards moved that many seats back (seat s
+    holds what seat s + rotation was dealt)."""
     hands = _whole("hands", hands, 0, (1 << 32) - 1)
     lineup = agents if isinstance(agents, Lineup) else Lineup(agents, arena.seats)
     net, first = _ledger(arena, net, hands)
     if not lineup.python:
         from ._play import play
 
-        seats = _NativeSeats(lineup, net, first)
+        seats = _NativeSeats(lineup, net, first, rotation)
         return play(arena, hands, record=record, parquet=parquet, threads=threads,
                     progress=progress, seats=seats)  # fmt: skip
     if record or parquet is not None:
         raise AgentError("histories of play with Python agents are not recorded yet: play "
                          "native agents only, or record=False")  # fmt: skip
-    _play_mixed(arena, lineup, hands, net, first, progress)
+    _play_mixed(arena, lineup, hands, net, first, progress, rotation)
     return None
 
 
-def _play_mixed(arena, lineup: Lineup, hands: int, net, first: int, progress) -> None:
+def _play_mixed(arena, lineup: Lineup, hands: int, net, first: int, progress, rotation) -> None:
     n = len(arena)
     left = np.full(n, hands, np.uint32)
     waiting, kinds = np.zeros(n, np.uint8), np.zeros(n, np.uint8)
@@ -81,7 +83,8 @@ def _play_mixed(arena, lineup: Lineup, hands: int, net, first: int, progress) ->
     shown, done = Progress(bool(progress) and not callable(progress), "arena"), 0
     while True:
         status = lib.pp_agents_run(arena._config, lineup.array, arena._pointer, n, *pointers,
-                                   ledger, hands, first, finished, ffi.NULL, err)  # fmt: skip
+                                   ledger, hands, first, rotation, finished, ffi.NULL,
+                                   err)  # fmt: skip
         if status == lib.PP_ILLEGAL_ACTION:
             row = int(err.row)
             raise illegal_answer(arena, lineup, row, int(err.card), int(kinds[row]),

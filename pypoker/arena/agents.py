@@ -217,12 +217,6 @@ class Lineup:
             raise AgentError(f"seat {err.row}: agent {self.labels[err.row]!r} has a bad "
                              f"parameter (fault {err.card})", int(err.row))  # fmt: skip
 
-    def rotated(self, shift: int) -> Lineup:
-        """The lineup with the agent of seat i moved to seat i + shift."""
-        seats = len(self.labels)
-        agents = [self.python.get(s) or self.native[s] for s in range(seats)]
-        return Lineup([agents[(s - shift) % seats] for s in range(seats)], seats)
-
 
 def _external():
     out = ffi.new("pp_agent*")

@@ -1,13 +1,16 @@
 """``match``: agents play each other for many hands; results per agent in bb/100 with a
 standard error and a 95% interval.
 
-Plain mode: agent i sits at seat i of every table (the button moves each hand, so each
-plays every position). ``duplicate=True`` (duplicate poker, as the ACPC ran it): every deal
-is played once per rotation of the seats, agent i at seat ``(i + r) % seats`` in rotation
-r, on the same cards and button (hand ``h`` of table ``t`` is a pure function of the seed;
-every agent's random choices at a decision come from the same word of the seed, too), so
-each agent holds every seat's cards. A deal's score for an agent is its mean over the
-rotations; the luck of the cards largely cancels in it.
+Agent i sits at seat i of every table (the button moves each hand, so each plays every
+position). ``duplicate=True`` (duplicate poker): every deal (hand ``h`` of table ``t``, a
+pure function of the seed) is played once per rotation r of its hole cards, seat s holding
+what seat ``s + r`` was dealt, so each agent holds every seat's cards. The seats, the button
+and every decision's random word (a function of the seed, table, hand and decision index)
+stay put, so where the agents act alike the hands replay alike and only the cards' luck
+changes sides. (Moving the agents instead, as the ACPC did, shifts the decisions' words
+whenever the order of play changes: the reference random player's luck then stays in, and
+heads-up call vs random kept 0.735 of plain mode's interval.) A deal's score for an agent
+is its mean over the rotations.
 
 ``hands`` counts hands played in both modes (duplicate plays ``hands / seats`` deals, each
 ``seats`` times), so the intervals compare at equal work. ``variance_cut`` is the standard
@@ -93,16 +96,18 @@ def match(agents, hands, seed=0, duplicate=False, *, tables=None, stacks=200, bl
     tables = _whole("tables", tables, 1, 1 << 20) if tables is not None else min(256, deals)
     per_table = -(-deals // tables)
     lineup = Lineup(agents, seats)
+    from ._seated import play_agents
+
     nets, histories, keep = [], [], record or parquet is not None
     for r in range(rotations):
         arena = Arena(tables, seats, stacks=stacks, blinds=blinds, ante=ante, straddle=straddle,
                       seed=seed)  # fmt: skip
         net = np.zeros((tables, per_table, seats), np.int32)
-        played = lineup.rotated(r) if r else lineup
-        history = arena.play(per_table, agents=played, net=net, record=keep,
-                             threads=threads, progress=progress)  # fmt: skip
-        # Back to agent order: agent i sat at seat (i + r) % seats.
-        nets.append(net.reshape(-1, seats)[:, (np.arange(seats) + r) % seats])
+        if r:  # the first hand is dealt already: its cards rotate here, the rest as dealt
+            arena.set_cards(hole=np.roll(arena.state["hole"][:, :seats], -r, axis=1))
+        history = play_agents(arena, lineup, per_table, net=net, record=keep, threads=threads,
+                              progress=progress, rotation=r)  # fmt: skip
+        nets.append(net.reshape(-1, seats))
         if history is not None:
             histories.append(_with_rotation(history, r))
     result = _score(_labels(lineup.labels), np.stack(nets), blinds[1], duplicate)

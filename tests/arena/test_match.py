@@ -20,9 +20,18 @@ def test_duplicate_plays_every_deal_in_every_rotation():
     history = result.history
     assert set(history["rotation"].to_pylist()) == {0, 1}
     assert result.variance_cut is not None and (result.variance_cut < 1).all()
-    # The same deals (cards) in both rotations.
+    # The same deals in both rotations, the hole cards moved one seat; boards and buttons kept.
     by_rotation = [history.filter(np.asarray(history["rotation"]) == r) for r in (0, 1)]
-    assert by_rotation[0]["hole_cards"].to_pylist() == by_rotation[1]["hole_cards"].to_pylist()
+    holes = [np.array(t["hole_cards"].to_pylist()) for t in by_rotation]
+    np.testing.assert_array_equal(holes[1], np.roll(holes[0], -1, axis=1))
+    for column in ("board", "button", "hand_id"):
+        assert by_rotation[0][column].to_pylist() == by_rotation[1][column].to_pylist()
+
+
+def test_duplicate_cancels_the_cards_luck_of_call_against_random():
+    plain = match(["call", "random"], 20_000, seed=4)
+    duplicate = match(["call", "random"], 20_000, seed=4, duplicate=True)
+    assert duplicate.stderr[0] < 0.5 * plain.stderr[0]
 
 
 def test_equity_beats_the_fixed_agents_heads_up():

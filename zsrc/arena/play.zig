@@ -171,6 +171,7 @@ fn play_hands(seating: *Seating, table: *Table, config: *const Config, key: u64,
         decisionless = if (acted) 0 else decisionless + 1;
         seating.finished(table);
         next_hand(table, config, decisionless);
+        seating.dealt(table);
     }
     return count;
 }

@@ -105,6 +105,8 @@ pub const api = struct {
     /// each finished hand's net chips per seat written to `net` when given:
     /// `net[((table - first_table) * net_hands + hand - first_hand) * seats + seat]`
     /// for tables below first_table + net_tables and hands below first_hand + net_hands.
+    /// `rotation` > 0 (duplicate play): every hand dealt from here on has its hole cards
+    /// moved `rotation` seats back (seat s holds seat s + rotation's; agents/seating.zig).
     pub fn pp_agents_play(
         config: ?*const Config,
         agents: ?[*]const Agent,
@@ -116,6 +118,7 @@ pub const api = struct {
         net_hands: u32,
         first_table: u32,
         first_hand: u32,
+        rotation: u8,
         hands: ?[*]HandRecord,
         hand_capacity: u64,
         actions: ?[*]ActionRecord,
@@ -137,6 +140,7 @@ pub const api = struct {
             .bad => |status| return status,
         };
         seating.lineup = &lineup;
+        seating.rotation = rotation;
         if (net) |rows| seating.ledger = .{ .net = rows, .tables = net_tables, .hands = net_hands, .first_table = first_table, .first_hand = first_hand, .seats = c.seats };
         if (n == 0) return .ok;
         const t = (tables orelse return .null_pointer)[0..n];
@@ -163,7 +167,8 @@ pub const api = struct {
     /// `err.row` its table, `err.card` the `pp_refusal`, `err.position` its kind; nothing
     /// changes) and applied; then every table plays natively until a seat whose agent is
     /// `external` must act (`waiting[t] = 1`) or its `hands_left[t]` are done. Net chips of
-    /// finished hands go to `net` as in `pp_agents_play`; `*finished` counts the hands.
+    /// finished hands go to `net` as in `pp_agents_play` (`rotation` too); `*finished`
+    /// counts the hands.
     pub fn pp_agents_run(
         config: ?*const Config,
         agents: ?[*]const Agent,
@@ -176,6 +181,7 @@ pub const api = struct {
         net: ?[*]i32,
         net_hands: u32,
         first_hand: u32,
+        rotation: u8,
         finished: ?*u64,
         cancel: ?*const u32,
         err: ?*Error,
@@ -199,7 +205,7 @@ pub const api = struct {
         if (checked != .ok) return checked;
         const refused = mixed.check_answers(t, wait, k, a);
         if (refused.why != .none) return report(err, @intCast(refused.row), @backingInt(refused.why), k[refused.row], .illegal_action);
-        var seating: seating_zig.Seating = .{ .lineup = &lineup };
+        var seating: seating_zig.Seating = .{ .lineup = &lineup, .rotation = rotation };
         if (net) |rows| seating.ledger = .{ .net = rows, .tables = @intCast(n), .hands = net_hands, .first_table = t[0].table, .first_hand = first_hand, .seats = c.seats };
         f.* = mixed.run(&seating, t, c, left, wait, k, a, cancel);
         return .ok;

@@ -79,6 +79,7 @@ fn settle(seating: *Seating, table: *Table, config: *const Config, left: *u32) u
         finished += 1;
         const start: deal.Start = if (finished > play.decisionless_max) .rebuy else .next;
         deal.start_hand(table, config, table.table, table.hand +% 1, start);
+        seating.dealt(table);
         if (table.actor == no_seat) {
             const paid = rules.end_round(table, null);
             assert(paid);

@@ -35,6 +35,11 @@ pub const Seating = struct {
     /// One agent a seat; null: the reference random player at every seat.
     lineup: ?*const [seats_max]Agent = null,
     ledger: ?Ledger = null,
+    /// Duplicate play: each hand's hole cards move `rotation` seats back once dealt (seat s
+    /// holds what seat s + rotation was dealt), so the agents, which keep their seats, hold
+    /// every seat's cards over the rotations while their positions and every decision's
+    /// random word stay as they were.
+    rotation: u8 = 0,
     /// The equity agent's board ranking, shared by the seats of the table being played.
     board: strength.Board = .{},
 
@@ -49,8 +54,20 @@ pub const Seating = struct {
         return lineup[table.actor].kind == registry.Kind.external;
     }
 
+    /// A hand was just dealt at `table` (before any decision, or showdown without one).
+    pub fn dealt(seating: *const Seating, table: *Table) void {
+        rotate(table, seating.rotation);
+    }
+
     /// A hand just ended at `table` (its stacks final, the next not yet dealt).
     pub fn finished(seating: *const Seating, table: *const Table) void {
         if (seating.ledger) |ledger| ledger.write(table);
     }
 };
+
+/// Moves every seat's hole cards `rotation` seats back (seat s takes seat s + rotation's).
+pub fn rotate(table: *Table, rotation: u8) void {
+    if (rotation % table.seats == 0) return;
+    const dealt = table.hole;
+    for (0..table.seats) |seat| table.hole[seat] = dealt[(seat + rotation) % table.seats];
+}
