@@ -8,6 +8,7 @@
 ``pypoker enumerate 7``         category counts of every 7-card hand
 ``pypoker bench``               ns/hand of every form against the peers, in one run
 ``pypoker equity AcKd 7h7s [- 8c 4d 7c]``   equity of hands and ranges, exact or Monte Carlo
+``pypoker arena --agents equity,chart,call --hands 1M --duplicate``   a match of agents
 """
 
 from __future__ import annotations
@@ -341,6 +342,9 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     for add in (_add_rank, _add_deal, _add_enumerate, _add_bench, _add_equity, _add_features):
         add(commands)
+    from .arena.cli import add_arena
+
+    add_arena(commands, parse_count)
     return parser
 
 

@@ -54,4 +54,6 @@ comptime {
     _ = @import("arena/play.zig");
     _ = @import("arena/fuzz.zig");
     _ = @import("arena/constants.zig");
+    _ = @import("arena/agents/tests.zig");
+    _ = @import("abi/exports/agents.zig");
 }

@@ -7,7 +7,7 @@ on the street), ``ALL_IN``; ``ACTIONS`` names them in that order.
 
 from __future__ import annotations
 
-from . import history, random_player
+from . import agents, history, random_player
 from ._arena import Arena
 from ._config import (
     ACTIONS,
@@ -24,7 +24,8 @@ from ._config import (
     Observation,
     StepResult,
 )
+from .match import MatchResult, match
 
 __all__ = ["ACTIONS", "ALL_IN", "CALL", "CHECK", "FOLD", "NO_CARD", "RAISE", "SEATS_MAX",
            "STREET_OVER", "TABLE_DTYPE", "Arena", "IllegalActionError", "Observation",
-           "StepResult", "history", "random_player"]  # fmt: skip
+           "StepResult", "agents", "history", "random_player", "match", "MatchResult"]  # fmt: skip

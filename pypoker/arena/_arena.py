@@ -196,13 +196,22 @@ class Arena:
         self._tables[index] = selected
 
     def play(self, hands: int, *, record: bool = False, parquet=None, threads=None,
-             progress=None):  # fmt: skip
+             progress=None, agents=None, net=None):  # fmt: skip
         """Plays ``hands`` more hands at every table with the reference random player (see
         ``pypoker.arena.random_player``) natively. ``record``: returns the history as a
         pyarrow Table (``history.SCHEMA``); ``parquet``: streams it to that file, written
         whole or not at all. ``threads``: tables are split between threads (same result
         for any count). ``progress``: True for a report on stderr, or a callable taking
-        (hands done, hands in all). Ctrl-C stops every thread within a few milliseconds."""
+        (hands done, hands in all). Ctrl-C stops every thread within a few milliseconds.
+        ``agents``: who plays each seat in place of the random player (``pypoker.arena.agents``:
+        names, ``Agent``s or Python agents); ``net``: an int32 (tables, hands, seats) array
+        that receives each hand's net chips per seat."""
+        if agents is not None or net is not None:
+            from ._seated import play_agents
+
+            return play_agents(self, "random" if agents is None else agents, hands, net=net,
+                               record=record, parquet=parquet, threads=threads,
+                               progress=progress)  # fmt: skip
         from ._play import play
 
         return play(self, hands, record=record, parquet=parquet, threads=threads,

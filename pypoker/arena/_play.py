@@ -53,18 +53,22 @@ class _Recorder:
         return batch
 
 
-def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, counter) -> tuple:
-    """Plays ``hands`` hands at tables ``start..stop``: (its record batches, cancelled?)."""
+def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, counter,
+                seats=None) -> tuple:  # fmt: skip
+    """Plays ``hands`` hands at tables ``start..stop``: (its record batches, cancelled?).
+    ``seats``: who plays (``_seated._NativeSeats``); None, the reference random player."""
     left = np.full(stop - start, hands, np.uint32)
     outcome = ffi.new("uint32_t*")
     batches = []
     while True:
         records = recorder.arguments() if recorder else (ffi.NULL, 0, ffi.NULL, 0, 0, ffi.NULL,
                                                          ffi.NULL)  # fmt: skip
-        status = lib.pp_arena_play(arena._config, arena._pointer + start, stop - start,
-                                   ffi.from_buffer("uint32_t[]", left), *records, cancel,
-                                   counter, outcome)  # fmt: skip
-        check_status(status, None)
+        args = (arena._pointer + start, stop - start, ffi.from_buffer("uint32_t[]", left),
+                *records, cancel, counter, outcome)  # fmt: skip
+        if seats is None:
+            check_status(lib.pp_arena_play(arena._config, *args), None)
+        else:
+            seats.play(arena, *args)
         if recorder and (batch := recorder.flush()) is not None:
             batches.append(batch)
         if outcome[0] != 2:  # done or cancelled; 2: a buffer is full
@@ -101,17 +105,18 @@ def _setup(arena, hands, threads, progress) -> tuple:
     return hands, bounds, ffi.new("uint32_t*"), ffi.new("uint64_t[]", workers), _reporter(progress)
 
 
-def play(arena, hands, *, record=False, parquet=None, threads=None, progress=None):
+def play(arena, hands, *, record=False, parquet=None, threads=None, progress=None, seats=None):
     hands, bounds, cancel, counters, report = _setup(arena, hands, threads, progress)
     if not record and parquet is None:
         tasks = [lambda i=i: _play_slice(arena, bounds[i], bounds[i + 1], hands, None, cancel,
-                                         counters + i) for i in range(len(bounds) - 1)]  # fmt: skip
+                                         counters + i, seats)
+                 for i in range(len(bounds) - 1)]  # fmt: skip
         _run(tasks, cancel, counters, len(arena) * hands, report)
         return None
     sink = ParquetSink(parquet) if parquet is not None else None
     kept = []
     try:
-        for batch in _play_rounds(arena, hands, bounds, cancel, counters, report):
+        for batch in _play_rounds(arena, hands, bounds, cancel, counters, report, seats):
             if sink:
                 sink.write(batch)
             if record:
@@ -133,7 +138,7 @@ def play_batches(arena, hands, *, threads=None, progress=None) -> pa.RecordBatch
     return pa.RecordBatchReader.from_batches(SCHEMA, batches)
 
 
-def _play_rounds(arena, hands, bounds, cancel, counters, report):
+def _play_rounds(arena, hands, bounds, cancel, counters, report, seats=None):
     """Recorded play, a round of hands at a time: yields the record batches in order."""
     recorders = [_Recorder() for _ in bounds[1:]]
     per_round = max(1, _ROUND_HANDS // len(arena))
@@ -141,7 +146,7 @@ def _play_rounds(arena, hands, bounds, cancel, counters, report):
     while done < hands:
         count = min(per_round, hands - done)
         tasks = [lambda i=i, count=count: _play_slice(arena, bounds[i], bounds[i + 1], count,
-                                                      recorders[i], cancel, counters + i)
+                                                      recorders[i], cancel, counters + i, seats)
                  for i in range(len(recorders))]  # fmt: skip
         for batches, _ in _run(tasks, cancel, counters, len(arena) * hands, report):
             yield from batches

@@ -28,6 +28,7 @@ pub const groups = .{
     .{ .api = @import("exports/equity.zig").api, .source = @embedFile("exports/equity.zig") },
     .{ .api = @import("exports/features.zig").api, .source = @embedFile("exports/features.zig") },
     .{ .api = @import("exports/arena.zig").api, .source = @embedFile("exports/arena.zig") },
+    .{ .api = @import("exports/agents.zig").api, .source = @embedFile("exports/agents.zig") },
 };
 
 /// The types the exports pass, written into the header: the enums with their constants'
@@ -36,6 +37,7 @@ pub const Status = @import("status.zig").Status;
 pub const header_enums = .{
     .{ Status, "PP_" },
     .{ @import("../arena/rules.zig").Refusal, "PP_REFUSED_" },
+    .{ @import("../arena/agents/registry.zig").Fault, "PP_AGENT_FAULT_" },
 };
 pub const header_structs = .{
     @import("status.zig").Error,
@@ -47,6 +49,7 @@ pub const header_structs = .{
     @import("../arena/deal.zig").Config,
     @import("../arena/play.zig").HandRecord,
     @import("../arena/play.zig").ActionRecord,
+    @import("../arena/agents/policy.zig").Agent,
 };
 
 /// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
@@ -59,7 +62,8 @@ pub const header_constants = .{
     .{ "EMPTY_HAND_RANK", eval.empty_hand_rank },
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
     .{ "SHOWDOWN_PLAYERS_MAX", @import("../rank/showdown.zig").players_max },
-} ++ @import("../arena/constants.zig").header_constants;
+} ++ @import("../arena/constants.zig").header_constants ++
+    @import("../arena/agents/constants.zig").header_constants;
 
 /// The ABI's version (exports/library.zig holds it), written into the header.
 pub const abi_version = @import("exports/library.zig").abi_version;

@@ -11,6 +11,7 @@ const rules = @import("rules.zig");
 const pots = @import("pots.zig");
 const deal = @import("deal.zig");
 const random_player = @import("random_player.zig");
+const Seating = @import("agents/seating.zig").Seating;
 const Table = table_zig.Table;
 const Config = deal.Config;
 const seats_max = table_zig.seats_max;
@@ -123,13 +124,28 @@ pub fn play_tables(
     cancel: ?*const u32,
     progress: ?*u64,
 ) Outcome {
+    var seating: Seating = .{};
+    return play_seated(&seating, tables, config, hands_left, recorder, cancel, progress);
+}
+
+/// `play_tables` with the seats played as `seating` says (agents/seating.zig: native agents
+/// per seat; none of them external) and each finished hand reported to it.
+pub fn play_seated(
+    seating: *Seating,
+    tables: []Table,
+    config: *const Config,
+    hands_left: []u32,
+    recorder: ?*Recorder,
+    cancel: ?*const u32,
+    progress: ?*u64,
+) Outcome {
     assert(tables.len == hands_left.len);
     const key = deal.player_key(config.seed);
     for (tables, hands_left) |*table, *left| {
         while (left.* > 0) {
             if (cancel) |flag| if (@atomicLoad(u32, flag, .monotonic) != 0) return .cancelled;
             const batch = @min(left.*, poll_hands);
-            const played = play_hands(table, config, key, batch, recorder);
+            const played = play_hands(seating, table, config, key, batch, recorder);
             left.* -= played;
             if (progress) |counter| _ = @atomicRmw(u64, counter, .Add, played, .monotonic);
             if (played < batch) return .buffer_full;
@@ -140,27 +156,29 @@ pub fn play_tables(
 
 /// Plays up to `count` hands at one table; fewer when the recorder fills (the hand that
 /// did not fit is not played).
-fn play_hands(table: *Table, config: *const Config, key: u64, count: u32, recorder: ?*Recorder) u32 {
+fn play_hands(seating: *Seating, table: *Table, config: *const Config, key: u64, count: u32, recorder: ?*Recorder) u32 {
     var decisionless: u32 = 0;
     for (0..count) |played| {
         if (recorder) |r| if (r.hands_used == r.hands.len) return @intCast(played);
         const saved = table.*;
         const actions_used = if (recorder) |r| r.actions_used else 0;
-        const acted = play_hand(table, key, recorder) orelse {
+        const acted = play_hand(seating, table, key, recorder) orelse {
             // The action buffer filled mid-hand: the hand is played again after a flush.
             table.* = saved;
             recorder.?.actions_used = actions_used;
             return @intCast(played);
         };
         decisionless = if (acted) 0 else decisionless + 1;
+        seating.finished(table);
         next_hand(table, config, decisionless);
+        seating.dealt(table);
     }
     return count;
 }
 
 /// Plays the table's hand to its end; records it when `recorder` is given. Returns whether
 /// any seat acted, or null when the recorder's actions ran out (the table is then mid-hand).
-fn play_hand(table: *Table, key: u64, recorder: ?*Recorder) ?bool {
+fn play_hand(seating: *Seating, table: *Table, key: u64, recorder: ?*Recorder) ?bool {
     var record: HandRecord = undefined;
     if (recorder) |r| begin_record(&record, table, r);
     var settlement: pots.Settlement = .{};
@@ -171,7 +189,7 @@ fn play_hand(table: *Table, key: u64, recorder: ?*Recorder) ?bool {
             assert(paid);
             break;
         }
-        const action = random_player.choose(table, key);
+        const action = seating.choose(table, key);
         if (recorder) |r| {
             if (r.actions_used == r.actions.len) return null;
             r.actions[r.actions_used] = action_record(table, action);
