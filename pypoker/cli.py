@@ -342,10 +342,30 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     for add in (_add_rank, _add_deal, _add_enumerate, _add_bench, _add_equity, _add_features):
         add(commands)
-    from .arena.cli import add_arena
-
-    add_arena(commands, parse_count)
+    _add_arena(commands)
     return parser
+
+
+def _add_arena(commands) -> None:
+    """`pypoker arena …` (pypoker.arena.cli), or, where its Arrow extra is missing, a command
+    of that name that says which extra to install."""
+    try:
+        from .arena.cli import add_arena
+    except ImportError as error:
+        if missing_extra(error) is None:
+            raise
+        # Every word after `arena` taken as it is (no option prefix), to say what is missing.
+        command = commands.add_parser(
+            "arena", help="a match of agents (needs pyarrow)", prefix_chars="\0", add_help=False
+        )
+        command.add_argument("rest", nargs="*")
+        command.set_defaults(run=lambda args, missing=error: _raise(missing))
+        return
+    add_arena(commands, parse_count)
+
+
+def _raise(error: BaseException):
+    raise error
 
 
 def main(argv: list[str] | None = None) -> int:
