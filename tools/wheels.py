@@ -19,7 +19,8 @@ itself:
 - the fast-call extension (``pypoker/_fastcall.abi3.so``, every platform but Windows): the
   same format and architecture, no dependency beyond the library's, ``PyInit__fastcall``
   exported, and nothing imported but the C library's and CPython's stable-ABI symbols;
-- its size, against the 1.5 MB a wheel may take.
+- its size, against the 2 MB a wheel may take (a guard against an accident such as debug
+  information or a table shipped twice, not a budget the kernels are cut to fit).
 
 ``ci`` builds this machine's Linux wheel, checks it, installs it into a fresh virtualenv
 without the Zig toolchain, times ranking 16M hands there end to end, and runs the test suite
@@ -51,7 +52,11 @@ sys.path.insert(0, str(ROOT))
 
 from hatch_build import FASTCALL_FILE, TARGETS, Target  # noqa: E402
 
-WHEEL_BYTES_MAX = 1_500_000
+# The x86-64 library carries three kernel levels (baseline, avx2, avx512), each with exact
+# and Monte Carlo equity specialised for 2..10 players: about 1.3 MB of the 2.3 MB of code,
+# 1.33 MB of the Linux x86-64 wheel's 1.50 MB (zsrc/ at 2d29602; `nm -S --size-sort` on an
+# unstripped build). The wheel outgrew the first 1.5 MB guard with the December speed round.
+WHEEL_BYTES_MAX = 2_000_000
 # Symbols the platform's linker or Zig's DLL start-up code export beside pypoker's own.
 PLATFORM_EXPORTS = {
     "ELF": set(),
