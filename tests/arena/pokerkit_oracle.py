@@ -6,8 +6,8 @@ and exposes it step by step as the arena does: the acting seat, the 5-bit legal 
 (FOLD, CHECK, CALL, RAISE, ALL_IN), to_call, min/max raise-to, `apply(kind, amount)`, and the
 final stacks per seat. Seats, chips and cards are pypoker's (card id = suit*13 + value).
 
-Where pokerkit's defaults differ from the arena spec (/work/notes/arena_spec.md), and how the
-adapter configures or maps each:
+Where pokerkit's defaults differ from the arena's rules (README's "The arena"; zsrc/arena/rules.zig
+and pots.zig), and how the adapter configures or maps each:
 
 1. Player order. pokerkit numbers players by position: player 0 is the first seat left of the
    button (the small blind), the last player has the button. Heads-up it still puts the
@@ -27,8 +27,9 @@ adapter configures or maps each:
    A seat that cannot cover its ante posts all it has (pokerkit's effective ante); the blind
    is then posted from what is left (ante first, as the spec orders the forced bets).
    The two settings differ for antes paid by all only when a seat is short of its ante (with
-   `True` it wins only the antes it matched). The engine at arena 1f9c2ae keeps all antes
-   dead (`False`); `ANTES_DEAD = True` checks that reading (see arena_disagreements.md, D2).
+   `True` it wins only the antes it matched). The engine counts each seat's ante in its
+   side-pot level (`True`: the all-in rule of the TDA and Robert's Rules, applied to antes);
+   `ANTES_DEAD = True` checks the other reading, every ante dead in the first pot.
 3. Straddle. pokerkit takes forced bets as a list by position: `(sb, bb, straddle)`; the adapter
    passes the straddle only with >= 3 seats dealt in (spec). pokerkit's first preflop actor is
    the seat after the largest forced bet (ties to the later seat), i.e. after the straddle.

@@ -33,7 +33,6 @@ pytest.importorskip("pyarrow")
 
 from pokerkit_oracle import (  # noqa: E402
     ALL_IN,
-    ANTES_DEAD,
     CALL,
     CHECK,
     FOLD,
@@ -266,30 +265,23 @@ def native_chunk(task: tuple[int, int, int]) -> tuple[int, list[str]]:
     tables = 16
     arena = Arena(tables, seats, stacks=stacks, blinds=blinds, ante=ante, bb_ante=bb_ante,
                   straddle=straddle, seed=seed, carry=True, button=int(seed % seats))  # fmt: skip
-    # 3% more hands than asked, so that `count` remain once those short of an ante are out.
-    history = arena.play(-(-(count + count // 33 + 1) // tables), record=True)
-    rows = [row for row in history.to_pylist() if not short_of_ante(row)][:count]
+    history = arena.play(-(-count // tables), record=True)
+    rows = history.to_pylist()[:count]
     problems = [p for p in map(replay_in_pokerkit, rows) if p is not None]
     return len(rows), problems
 
 
 def short_of_ante(row: dict) -> bool:
-    """A seat dealt in with less than an ante paid by every seat: the rule the engine and the
-    spec read differently (arena_disagreements.md, D2; `test_short_ante_*` pins it), so the
-    native check leaves these hands out (about 0.5% at 3 seats with an ante of 3)."""
-    if ANTES_DEAD or row["bb_ante"] or not row["ante"]:
+    """A seat dealt in with less than an ante paid by every seat."""
+    if row["bb_ante"] or not row["ante"]:
         return False
     return any(0 < stack < row["ante"] for stack in row["starting_stacks"])
 
 
-D2 = "D2 in /work/notes/arena_disagreements.md: the engine pays a seat short of the ante all antes"
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=D2)
 def test_short_ante_seat_wins_only_the_antes_it_matched():
     """Native play at 3 seats with an ante of 3 and carried stacks: the hands where a seat is
-    dealt in with less than the ante. pokerkit (antes in the committed levels, as the spec
-    has them) pays that seat only the antes it matched."""
+    dealt in with less than the ante. pokerkit (antes in the committed levels, the all-in
+    rule applied to antes) pays that seat only the antes it matched, as the engine does."""
     from pypoker.arena import Arena
 
     arena = Arena(16, 3, stacks=[40, 60, 80], blinds=(1, 2), ante=3, seed=9, carry=True)

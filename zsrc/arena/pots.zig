@@ -5,8 +5,12 @@
 //! a pot holding each seat's chips up to that level; its players are the seats at the
 //! showdown that reached it and win some pot (pokerkit mucks and kills every other hand
 //! before it pushes chips, which changes no pot's winner but does change which pots merge).
-//! A pot with the same players as the one before merges into it, and the antes (dead money)
-//! go to the first pot. Each pot goes to the best hand among its
+//! A pot with the same players as the one before merges into it. Antes posted by every seat
+//! count in each seat's level (`contributions`): a seat dealt in short of the ante wins from
+//! each other seat only the ante it matched, the all-in rule of the TDA and Robert's Rules
+//! applied to antes, and pokerkit's ante trimming. A big-blind ante is dead money in the
+//! first pot (the big blind's live chips are what it can win from each caller, as the WSOP
+//! plays it). Each pot goes to the best hand among its
 //! players (pypoker's evaluator); a tie splits it, and the chips that do not divide evenly
 //! all go to the first winner clockwise from the button (the issue's rule, and pokerkit's).
 const std = @import("std");
@@ -102,28 +106,51 @@ pub fn showdown(table: *Table, settlement: ?*Settlement) bool {
 /// Every chip in the middle when the seats at the showdown all put in the same, and no
 /// folded seat more: the common case, one pot whose players are all of them.
 fn one_pot(table: *const Table) ?u32 {
-    const level = table.committed[@ctz(table.in_hand)];
+    var levels: [seats_max]u32 = undefined;
+    _ = contributions(table, &levels);
+    const level = levels[@ctz(table.in_hand)];
     var total: u32 = table.antes;
-    for (table.committed[0..table.seats], 0..) |chips, seat| {
+    for (levels[0..table.seats], table.committed[0..table.seats], 0..) |chips, bets, seat| {
         const in_hand = table.in_hand >> @intCast(seat) & 1 == 1;
         if (chips > level or (in_hand and chips != level)) return null;
-        total += chips;
+        total += bets;
     }
     return total;
+}
+
+/// Each seat's chips in the middle as side pots count them (`committed`, plus its own ante
+/// when every seat posts one) in `levels`; returns the dead chips, which go to the first pot:
+/// a big-blind ante, or antes a hand-made state does not match to its seats' starting
+/// stacks (each dealt seat posts min(ante, start) before anything else).
+fn contributions(table: *const Table, levels: *[seats_max]u32) u32 {
+    levels.* = table.committed;
+    if (table.bb_ante == 1 or table.antes == 0) return table.antes;
+    var shares: [seats_max]u32 = @splat(0);
+    var attributed: u64 = 0;
+    var seats = table.dealt;
+    while (seats != 0) : (seats &= seats - 1) {
+        const seat = @ctz(seats);
+        shares[seat] = @min(table.ante, table.start[seat]);
+        attributed += shares[seat];
+    }
+    if (attributed != table.antes) return table.antes;
+    for (levels, shares) |*level, share| level.* += share;
+    return 0;
 }
 
 /// The pots, each with its players (the seats of `players` that reached its level) in
 /// `winners`, until `pay_pot` narrows them.
 fn form_pots(table: *const Table, players_mask: u16, out: *Settlement) void {
+    var contributed: [seats_max]u32 = undefined;
+    var amount: u32 = contributions(table, &contributed);
     var levels: [seats_max]u32 = undefined;
-    const level_count = distinct_levels(table, &levels);
-    var amount: u32 = table.antes;
+    const level_count = distinct_levels(table.dealt, &contributed, &levels);
     var previous: u32 = 0;
     for (levels[0..level_count]) |level| {
         var players: u16 = 0;
         for (0..table.seats) |seat| {
             if (table.dealt >> @intCast(seat) & 1 == 0) continue;
-            if (table.committed[seat] < level) continue;
+            if (contributed[seat] < level) continue;
             amount += level - previous;
             players |= players_mask & (@as(u16, 1) << @intCast(seat));
         }
@@ -153,12 +180,12 @@ fn form_pots(table: *const Table, players_mask: u16, out: *Settlement) void {
     }
 }
 
-/// The distinct `committed` values of the dealt seats, ascending; returns how many.
-fn distinct_levels(table: *const Table, levels: *[seats_max]u32) usize {
+/// The distinct values of `chips` over the `dealt` seats, ascending; returns how many.
+fn distinct_levels(dealt: u16, chips: *const [seats_max]u32, levels: *[seats_max]u32) usize {
     var count: usize = 0;
-    var seats = table.dealt;
+    var seats = dealt;
     while (seats != 0) : (seats &= seats - 1) {
-        const value = table.committed[@ctz(seats)];
+        const value = chips[@ctz(seats)];
         var at: usize = 0;
         while (at < count and levels[at] < value) : (at += 1) {}
         if (at < count and levels[at] == value) continue;

@@ -46,8 +46,8 @@ pub const Table = extern struct {
     /// Chips put in on this street (blinds and straddle count; antes do not).
     bet: [seats_max]u32,
     /// Chips put in as bets over the whole hand, this street's included. Antes are not
-    /// here but in `antes`: they are dead money that goes to the main pot whoever put them
-    /// in (as pokerkit counts them), so side-pot levels are reckoned without them.
+    /// here but in `antes`: they call no bet. Side pots add each seat's own ante back
+    /// (`pots.contributions`), so a seat short of the ante wins only the antes it matched.
     committed: [seats_max]u32,
     /// Each seat's stack when the hand started (winnings = end - start).
     start: [seats_max]u32,
@@ -60,7 +60,7 @@ pub const Table = extern struct {
     /// Sum of the increments of consecutive short all-in raises since the last full raise
     /// (0 = none); once it reaches `last_raise` they count as a full raise.
     short_sum: u32,
-    /// Antes posted this hand: dead money, all in the main pot.
+    /// Antes posted this hand (each dealt seat's min(ante, start), or the big blind's one).
     antes: u32,
     small_blind: u32,
     big_blind: u32,

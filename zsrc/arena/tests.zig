@@ -221,6 +221,27 @@ test "arena: antes are dead money, one per seat or the big blind's for the table
     try expectEqual([3]u32{ 100, 99, 97 }, table.stack[0..3].*);
 }
 
+test "arena: a seat short of the ante wins from each other seat only the ante it matched" {
+    var settings = config(&.{ 100, 100, 100 }, 1, 2);
+    settings.ante = 3;
+    settings.carry = 1;
+    var table = started(settings);
+    table.street = Street.over; // as if the first hand ended with these stacks
+    table.stack = .{ 100, 2, 100, 0, 0, 0, 0, 0, 0, 0 };
+    deal.start_hand(&table, &settings, 0, 1, .next);
+    // Button seat 1 is all in on an ante of 2; SB seat 2, BB seat 0.
+    try expectEqual(@as(u8, 1), table.button);
+    try expectEqual(@as(u32, 8), table.antes);
+    try expectEqual([3]u32{ 95, 0, 96 }, table.stack[0..3].*);
+    set_cards(&table, &.{ "KsKh", "AsAh", "2c7d" }, "AdKd9c5h3s");
+    try act(&table, Kind.call, 0); // seat 2
+    for (0..7) |_| try act(&table, Kind.check, 0);
+    // Seats 0 and 2 put in 5 each (ante 3, 2 called). Seat 1's aces take 2 from each seat
+    // (6), seat 0's kings the 3 + 3 above. With every ante dead in the main pot, seat 1
+    // would take all 8 antes.
+    try expectEqual([3]u32{ 101, 6, 95 }, table.stack[0..3].*);
+}
+
 test "arena: a seat short of its blind is all in for what it has; the call is what was posted" {
     var settings = config(&.{ 100, 100, 100 }, 1, 2);
     settings.carry = 1;
