@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._native import PokerError, ffi, lib, thread_error
+from .._native import ArgumentError, PokerError, ffi, lib, thread_error
 from ._config import (
     NO_CARD,
     TABLE_DTYPE,
@@ -58,11 +58,14 @@ class Arena:
         ante and straddle default to the first table's."""
         state = np.asarray(state)
         if state.dtype != TABLE_DTYPE:
-            raise TypeError(f"state must be an array of pypoker.arena.TABLE_DTYPE (an "
-                            f"Arena.state), got dtype {state.dtype}")  # fmt: skip
+            raise ArgumentError(
+                f"state must be an array of pypoker.arena.TABLE_DTYPE (an "
+                f"Arena.state), got dtype {state.dtype}"
+            )
         if state.ndim != 1 or len(state) == 0:
-            raise ValueError(f"state must be a non-empty 1-d array of tables, got shape "
-                             f"{state.shape}")  # fmt: skip
+            raise ArgumentError(
+                f"state must be a non-empty 1-d array of tables, got shape {state.shape}"
+            )
         first = state[0]
         seats = int(settings.pop("seats", first["seats"]))
         defaults = dict(stacks=first["start"][:seats].tolist() if seats <= 10 else 200,
@@ -150,17 +153,19 @@ class Arena:
         n = len(self._tables)
         stacks = np.asarray(stacks)
         if stacks.shape != (n, self.seats) or not np.issubdtype(stacks.dtype, np.integer):
-            raise ValueError(f"stacks must be integers of shape ({n}, {self.seats}), got "
-                             f"{stacks.dtype} {stacks.shape}")  # fmt: skip
+            raise ArgumentError(
+                f"stacks must be integers of shape ({n}, {self.seats}), got "
+                f"{stacks.dtype} {stacks.shape}"
+            )
         if (stacks < 0).any() or (stacks > lib.PP_ARENA_CHIPS_MAX).any():
-            raise ValueError(f"stacks must be in 0..{lib.PP_ARENA_CHIPS_MAX}")
+            raise ArgumentError(f"stacks must be in 0..{lib.PP_ARENA_CHIPS_MAX}")
         buttons = np.broadcast_to(np.asarray(button), (n,))
         if (
             not np.issubdtype(buttons.dtype, np.integer)
             or (buttons < 0).any()
             or (buttons >= self.seats).any()
         ):
-            raise ValueError(f"button must be a seat (0..{self.seats - 1}) or one per table")
+            raise ArgumentError(f"button must be a seat (0..{self.seats - 1}) or one per table")
         stacks = np.ascontiguousarray(stacks, np.uint32)
         buttons = np.ascontiguousarray(buttons, np.uint8)
         finished, winnings = np.empty(n, np.uint8), np.empty((n, self.seats), np.int64)
@@ -232,27 +237,30 @@ _OBSERVE_TYPES = ("int8_t*", "uint8_t*", "int64_t*", "int64_t*", "int64_t*", "in
 def _actions(name: str, values, n: int, dtype) -> np.ndarray:
     array = np.asarray(values)
     if array.dtype == bool or not np.issubdtype(array.dtype, np.integer):
-        raise TypeError(f"{name} must be integers, got dtype {array.dtype}")
+        raise ArgumentError(f"{name} must be integers, got dtype {array.dtype}")
     if array.shape != (n,):
-        raise ValueError(f"{name} must have shape ({n},), one per table, got {array.shape}")
+        raise ArgumentError(f"{name} must have shape ({n},), one per table, got {array.shape}")
     if name == "kinds" and n and (array.min() < 0 or array.max() > 4):
         row = int(np.flatnonzero((array < 0) | (array > 4))[0])
-        raise ValueError(f"kinds[{row}] is {array[row]}: action kinds are 0..4 "
-                         "(fold, check, call, raise, all_in)")  # fmt: skip
+        raise ArgumentError(
+            f"kinds[{row}] is {array[row]}: action kinds are 0..4 "
+            "(fold, check, call, raise, all_in)"
+        )
     if name == "amounts" and n and (array.min() < -(1 << 62) or array.max() > 1 << 62):
-        raise ValueError(f"{name} are out of any table's range")
+        raise ArgumentError(f"{name} are out of any table's range")
     return np.ascontiguousarray(array, dtype=dtype)
 
 
 def _cards(name: str, values, shape: tuple) -> np.ndarray:
     array = np.asarray(values)
     if array.shape != shape:
-        raise ValueError(f"{name} must have shape {shape}, got {array.shape}")
+        raise ArgumentError(f"{name} must have shape {shape}, got {array.shape}")
     if not np.issubdtype(array.dtype, np.integer):
-        raise TypeError(f"{name} must be card ids (integers), got dtype {array.dtype}")
+        raise ArgumentError(f"{name} must be card ids (integers), got dtype {array.dtype}")
     bad = (array > 51) & (array != NO_CARD) | (array < 0)
     if bad.any():
         where = tuple(int(i) for i in np.argwhere(bad)[0])
-        raise ValueError(f"{name}{list(where)} is {array[where]}: not a card id (0..51, or "
-                         "0xFF unknown)")  # fmt: skip
+        raise ArgumentError(
+            f"{name}{list(where)} is {array[where]}: not a card id (0..51, or 0xFF unknown)"
+        )
     return array.astype(np.uint8)

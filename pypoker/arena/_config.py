@@ -7,7 +7,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._native import PokerError, check_call, ffi, lib
+from .._arguments import whole
+from .._native import ArgumentError, PokerError, check_call, ffi, lib
 
 ACTIONS = ("fold", "check", "call", "raise", "all_in")
 FOLD, CHECK, CALL, RAISE, ALL_IN = (lib.PP_ACTION_FOLD, lib.PP_ACTION_CHECK, lib.PP_ACTION_CALL,
@@ -71,50 +72,45 @@ class StepResult(NamedTuple):
     winnings: np.ndarray  # (N, seats) int64: net chips of the hand(s) that ended
 
 
-def _whole(name: str, value, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be in {low}..{high}, got {value!r}")
-    return int(value)
-
-
 def _stacks(stacks, seats: int) -> list[int]:
     """One stack a seat, from a number (every seat) or a sequence (``seats`` long)."""
     values = np.asarray(stacks)
     if values.ndim == 0:
         values = np.full(seats, stacks, dtype=object)
     if values.shape != (seats,):
-        raise ValueError(f"stacks must be a number or one per seat ({seats}), got shape "
-                         f"{values.shape}")  # fmt: skip
-    return [_whole(f"stacks[{i}]", value, 1, _CHIPS_MAX) for i, value in enumerate(values.tolist())]
+        raise ArgumentError(
+            f"stacks must be a number or one per seat ({seats}), got shape {values.shape}"
+        )
+    return [whole(f"stacks[{i}]", value, 1, _CHIPS_MAX) for i, value in enumerate(values.tolist())]
 
 
 def make_config(tables, seats, stacks, blinds, ante, bb_ante, straddle, seed, carry, button):
     """Checks every setting (an error names the argument) → (a ``pp_arena_config``, the
     settings as keyword arguments of ``Arena``)."""
-    tables = _whole("tables", tables, 1, 1 << 32)
-    seats = _whole("seats", seats, SEATS_MIN, SEATS_MAX)
+    tables = whole("tables", tables, 1, 1 << 32)
+    seats = whole("seats", seats, SEATS_MIN, SEATS_MAX)
     stacks = _stacks(stacks, seats)
     if not isinstance(blinds, (tuple, list)) or len(blinds) != 2:
-        raise ValueError(f"blinds must be a pair (small, big), got {blinds!r}")
-    small = _whole("blinds[0] (the small blind)", blinds[0], 1, _CHIPS_MAX)
-    big = _whole("blinds[1] (the big blind)", blinds[1], small, _CHIPS_MAX)
-    ante = _whole("ante", ante, 0, _CHIPS_MAX)
-    straddle = _whole("straddle", straddle, 0, _CHIPS_MAX)
+        raise ArgumentError(f"blinds must be a pair (small, big), got {blinds!r}")
+    small = whole("blinds[0] (the small blind)", blinds[0], 1, _CHIPS_MAX)
+    big = whole("blinds[1] (the big blind)", blinds[1], small, _CHIPS_MAX)
+    ante = whole("ante", ante, 0, _CHIPS_MAX)
+    straddle = whole("straddle", straddle, 0, _CHIPS_MAX)
     if straddle and straddle < 2 * big:
-        raise ValueError(f"straddle must be 0 or at least twice the big blind ({2 * big}), "
-                         f"got {straddle}")  # fmt: skip
+        raise ArgumentError(
+            f"straddle must be 0 or at least twice the big blind ({2 * big}), got {straddle}"
+        )
     forced = ante + max(big, straddle)
     short = [i for i, stack in enumerate(stacks) if stack < forced]
     if short:
-        raise ValueError(f"stacks[{short[0]}] is {stacks[short[0]]}, below the forced bets it may "
-                         f"owe (ante {ante} + {max(big, straddle)}): blinds, ante and straddle "
-                         "must fit every stack")  # fmt: skip
+        raise ArgumentError(
+            f"stacks[{short[0]}] is {stacks[short[0]]}, below the forced bets it may owe "
+            f"(ante {ante} + {max(big, straddle)}): blinds, ante and straddle must fit every stack"
+        )
     if sum(stacks) > _CHIPS_MAX:
-        raise ValueError(f"stacks add up to {sum(stacks)}: a table holds at most {_CHIPS_MAX}")
-    seed = _whole("seed", seed, 0, _SEED_MAX)
-    button = _whole("button", button, 0, seats - 1)
+        raise ArgumentError(f"stacks add up to {sum(stacks)}: a table holds at most {_CHIPS_MAX}")
+    seed = whole("seed", seed, 0, _SEED_MAX)
+    button = whole("button", button, 0, seats - 1)
     config = ffi.new("pp_arena_config*")
     config.seed, config.seats, config.stacks[0:seats] = seed, seats, stacks
     config.small_blind, config.big_blind, config.ante, config.straddle = small, big, ante, straddle
@@ -163,5 +159,5 @@ def check_status(status: int, err, what: str = "table") -> None:
         if row >= 0:
             raise PokerError(f"{what} {row}: not a state the rules can play (seat count, masks "
                              "or chips inconsistent)", row)  # fmt: skip
-        raise ValueError("the arena's settings are not ones the rules can play")
+        raise ArgumentError("the arena's settings are not ones the rules can play")
     check_call(status)

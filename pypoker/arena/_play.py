@@ -18,10 +18,11 @@ from concurrent.futures import wait
 import numpy as np
 import pyarrow as pa
 
+from .._arguments import whole
 from .._native import ffi, lib
 from .._parallel import _get_pool, thread_count
 from .._progress import Progress
-from ._config import _whole, check_status
+from ._config import check_status
 from .history import ACTION_DTYPE, HAND_DTYPE, SCHEMA, ParquetSink, record_batch
 
 _HANDS_BUFFER = 1 << 14  # hand records a thread fills before a flush
@@ -98,7 +99,7 @@ def _run(tasks: list, cancel, counters, total: int, report) -> list:
 
 def _setup(arena, hands, threads, progress) -> tuple:
     """(hands, slice bounds, cancel word, progress words, reporter) of a run."""
-    hands = _whole("hands", hands, 0, (1 << 32) - 1)
+    hands = whole("hands", hands, 0, (1 << 32) - 1)
     n = len(arena)
     workers = min(n, thread_count(threads, n * max(hands, 1)))
     bounds = [n * i // workers for i in range(workers + 1)]

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._native import ffi, lib, thread_error
+from .._arguments import whole
+from .._native import ArgumentError, ffi, lib, thread_error
 from .._progress import Progress
-from ._config import _whole, check_status
+from ._config import check_status
 from .agents import AgentError, AgentObservation, Lineup, ask, illegal_answer
 
 
@@ -38,12 +39,15 @@ def _ledger(arena, net, hands: int) -> tuple[np.ndarray | None, int]:
     if net is None:
         return None, first
     if not isinstance(net, np.ndarray) or net.dtype != np.int32 or not net.flags.c_contiguous:
-        raise TypeError("net must be a C-contiguous int32 array of shape (tables, hands, seats)")
+        raise ArgumentError(
+            "net must be a C-contiguous int32 array of shape (tables, hands, seats)"
+        )
     if net.shape != (len(arena), hands, arena.seats):
-        raise ValueError(f"net must have shape {(len(arena), hands, arena.seats)}, got "
-                         f"{net.shape}")  # fmt: skip
+        raise ArgumentError(
+            f"net must have shape {(len(arena), hands, arena.seats)}, got {net.shape}"
+        )
     if (arena._tables["hand"] != first).any():
-        raise ValueError("a ledger needs every table at the same hand number (a fresh Arena)")
+        raise ArgumentError("a ledger needs every table at the same hand number (a fresh Arena)")
     return net, first
 
 
@@ -53,7 +57,7 @@ def play_agents(arena, agents, hands, *, net=None, record=False, parquet=None, t
     names, ``Agent``s or Python agents). See ``Arena.play``. ``rotation`` (duplicate play):
     each hand dealt from now on has its hole cards moved that many seats back (seat s
     holds what seat s + rotation was dealt)."""
-    hands = _whole("hands", hands, 0, (1 << 32) - 1)
+    hands = whole("hands", hands, 0, (1 << 32) - 1)
     lineup = agents if isinstance(agents, Lineup) else Lineup(agents, arena.seats)
     net, first = _ledger(arena, net, hands)
     if not lineup.python:

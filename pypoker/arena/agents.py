@@ -35,7 +35,7 @@ from typing import NamedTuple, Protocol
 
 import numpy as np
 
-from .._native import PokerError, ffi, lib, thread_error
+from .._native import ArgumentError, PokerError, ffi, lib, thread_error
 from ._config import ACTIONS, TABLE_DTYPE, IllegalActionError, Observation, _refusal_text
 
 AGENTS = ("fold", "call", "raise", "random", "chart", "equity")
@@ -110,10 +110,10 @@ class Agent:
         and the combo enter it, never the table's hole cards."""
         tables = state.state if hasattr(state, "observe") else np.asarray(state)
         if tables.dtype != TABLE_DTYPE:
-            raise TypeError(f"state must be an Arena or an Arena.state, got {type(state)}")
+            raise ArgumentError(f"state must be an Arena or an Arena.state, got {type(state)}")
         row = np.ascontiguousarray(tables.reshape(-1)[table : table + 1])
         if len(row) != 1:
-            raise IndexError(f"table {table} is not in a state of {tables.size} tables")
+            raise ArgumentError(f"table {table} is not in a state of {tables.size} tables")
         prob = np.empty((lib.PP_POLICY_COMBOS, len(ACTIONS)))
         raise_to = np.empty(lib.PP_POLICY_COMBOS, np.uint32)
         uniform = np.empty(lib.PP_POLICY_COMBOS, np.uint8)

@@ -25,8 +25,8 @@ import math
 
 import numpy as np
 
+from .._arguments import whole
 from ._arena import Arena
-from ._config import _whole
 from .agents import AgentError, Lineup
 
 _Z95 = 1.959963984540054
@@ -90,10 +90,10 @@ def match(agents, hands, seed=0, duplicate=False, *, tables=None, stacks=200, bl
     seats = len(agents)
     if not 2 <= seats <= 10:
         raise AgentError(f"a match needs 2..10 agents (one a seat), got {seats}")
-    hands = _whole("hands", hands, 1, 1 << 40)
+    hands = whole("hands", hands, 1, 1 << 40)
     rotations = seats if duplicate else 1
     deals = -(-hands // rotations)
-    tables = _whole("tables", tables, 1, 1 << 20) if tables is not None else min(256, deals)
+    tables = whole("tables", tables, 1, 1 << 20) if tables is not None else min(256, deals)
     per_table = -(-deals // tables)
     lineup = Lineup(agents, seats)
     from ._seated import play_agents

@@ -46,7 +46,7 @@ import pyarrow as pa
 
 from .._atomic import atomic_target
 from .._names import CARD_NAMES
-from .._native import PokerError
+from .._native import ArgumentError, PokerError
 from ._config import ALL_IN, CALL, CHECK, FOLD, NO_CARD, RAISE, SEATS_MAX
 from .history import SCHEMA
 
@@ -96,7 +96,7 @@ def _rows_and_scale(history) -> tuple[list[dict], int]:
         return history.to_pylist(), _check_scale(scale)
     if isinstance(history, Sequence):
         return list(history), 1
-    raise TypeError(f"history: expected a pyarrow Table or a list of rows, got {type(history)}")
+    raise ArgumentError(f"history: expected a pyarrow Table or a list of rows, got {type(history)}")
 
 
 def _check_scale(scale: int) -> int:
