@@ -1,11 +1,11 @@
 """Ctrl-C reaches every public call that can run long, within 0.2 s.
 
-The cases are enumerated from the public API: every callable ``pp.__all__`` and
-``pp.arrow.__all__`` name is either in ``LONG`` (with a call that runs for seconds) or in
-``SHORT`` (it cannot run long in native code), so a new function fails here until it is
-classed. Each case runs in a child process that calls the function in a loop; the test sends
-SIGINT and measures how long the child takes to say it was interrupted (printed, for the
-record). A call that did its work in one native call of seconds would answer late.
+The cases are enumerated from the public API: every callable ``pp.__all__``,
+``pp.arrow.__all__`` and ``pypoker.arena.__all__`` name is either in ``LONG`` (with a call
+that runs for seconds) or in ``SHORT`` (it cannot run long in native code), so a new function
+fails here until it is classed. Each case runs in a child process that calls the function in
+a loop; the test sends SIGINT and measures how long the child takes to say it was interrupted
+(printed, for the record). A call that did its work in one native call of seconds would answer late.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import time
 import pytest
 
 import pypoker as pp
+import pypoker.arena as arena
 import pypoker.arrow
 
 # name → (setup, call): the call runs for well over 0.2 s (most take seconds each) on inputs
@@ -91,6 +92,14 @@ LONG = {
         "target = os.path.join(folder, 'out.parquet')",
         "pp.arrow.rank_file(source, target, column='cards', threads=2); os.remove(target)",
     ),
+    "arena.Arena": (
+        "from pypoker.arena import Arena\narena = Arena(4096, 6, seed=1)",
+        "arena.play(300, record=True)",
+    ),
+    "arena.match": (
+        "from pypoker.arena import match",
+        "match(['equity', 'call'], hands=4_000_000, seed=1)",
+    ),
 }
 
 # Callables that cannot run long in native code: constant-time calls, pure NumPy on the
@@ -100,12 +109,14 @@ SHORT = {
     "InvalidHandError", "PokerError", "card_set", "category", "cpu", "describe", "format_cards",
     "hand_index_size", "parse_cards", "plot_range_grid", "range_grid", "select_cpu",
     "supported_cpus", "arrow.RankResult", "arrow.check_errors", "arrow.register_duckdb",
+    "arena.IllegalActionError", "arena.MatchResult", "arena.Observation", "arena.StepResult",
 }  # fmt: skip
 
 
 def public_callables() -> set[str]:
     names = {n for n in pp.__all__ if callable(getattr(pp, n))}
-    return names | {f"arrow.{n}" for n in pp.arrow.__all__ if callable(getattr(pp.arrow, n))}
+    names |= {f"arrow.{n}" for n in pp.arrow.__all__ if callable(getattr(pp.arrow, n))}
+    return names | {f"arena.{n}" for n in arena.__all__ if callable(getattr(arena, n))}
 
 
 def test_every_public_callable_is_classed():
@@ -115,6 +126,7 @@ def test_every_public_callable_is_classed():
 CHILD = """
 import os, sys, time
 import pypoker as pp
+import pypoker.arena
 import pypoker.arrow
 {setup}
 print("go", flush=True)

@@ -1,12 +1,14 @@
 """The whole public surface against degenerate and wrong input, enumerated from the API.
 
-Every callable of ``pp.__all__`` and ``pp.arrow.__all__`` has a recipe here (a new function
-fails ``test_every_public_callable_has_a_recipe`` until it gets one) that calls it with its
-array arguments in a given form: zero rows, a 0-d array, one row, a non-contiguous view, a
-wrong dtype, floats where ints belong. Each call must give a result of the right length or
-raise a ``PokerError`` — never another exception. A Hypothesis layer then throws random
-shapes, dtypes, card values and collisions at the ranking functions, checking each answer
-against phevaluator (an independent evaluator from PyPI) or a ``PokerError`` naming a row.
+Every callable of ``pp.__all__``, ``pp.arrow.__all__`` and ``pypoker.arena.__all__`` has a
+recipe here (a new function fails ``test_every_public_callable_has_a_recipe`` until it gets
+one) that calls it with its array arguments in a given form: zero rows, a 0-d array, one row,
+a non-contiguous view, a wrong dtype, floats where ints belong. Each call must give a result
+of the right length or raise a ``PokerError`` — never another exception. A Hypothesis layer
+then throws random shapes, dtypes, card values and collisions at the ranking functions,
+checking each answer against phevaluator (an independent evaluator from PyPI) or a
+``PokerError`` naming a row, and actions at the arena's ``step`` as an untrusted policy would
+send them: a step, or a refusal that changes no table.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from phevaluator import evaluate_cards
 from phevaluator.card import Card
 
 import pypoker as pp
+import pypoker.arena as arena
 import pypoker.arrow
 
 
@@ -81,12 +84,15 @@ RECIPES = {
     "arrow.rank": Recipe(lambda c: pp.arrow.rank(_column(c)), (7,)),
     "arrow.rank_table": Recipe(lambda c: pp.arrow.rank_table(_table(c), "cards"), (7,)),
     "arrow.check_errors": Recipe(lambda n: pp.arrow.check_errors(n), ()),
+    "arena.Arena": Recipe(lambda n: arena.Arena(n, 3, seed=1).play(1), ()),
+    "arena.match": Recipe(lambda n: arena.match(["call", "random"], hands=n, seed=1), ()),
 }
 # Classes and files: no rows to vary (their own tests cover them).
 NOT_ROWS = {
     "ArgumentError", "CardParseError", "CardSet", "EquityResult", "InternalError",
     "InvalidHandError", "PokerError", "arrow.RankResult", "arrow.rank_file",
-    "arrow.register_duckdb",
+    "arrow.register_duckdb", "arena.IllegalActionError", "arena.MatchResult",
+    "arena.Observation", "arena.StepResult",
 }  # fmt: skip
 
 
@@ -110,6 +116,7 @@ def _table(cards: np.ndarray):
 def test_every_public_callable_has_a_recipe():
     names = {n for n in pp.__all__ if callable(getattr(pp, n))}
     names |= {f"arrow.{n}" for n in pp.arrow.__all__ if callable(getattr(pp.arrow, n))}
+    names |= {f"arena.{n}" for n in arena.__all__ if callable(getattr(arena, n))}
     assert names == set(RECIPES) | NOT_ROWS
 
 
@@ -228,3 +235,33 @@ def test_showdown_answers_right_or_refuses_by_name(rows, board_cards, players, s
     for r in range(rows):
         for p in range(players):
             assert ranks[r, p] == pp.rank(np.concatenate([boards[r], holes[r, p]]).tolist())
+
+
+ACTION_ARRAYS = st.tuples(
+    hnp.arrays(np.int64, hnp.array_shapes(min_dims=0, max_dims=2, min_side=0, max_side=5),
+               elements=st.integers(-3, 300)),
+    st.sampled_from([np.int64, np.int8, np.uint8, np.float64, np.bool_]),
+).map(lambda drawn: drawn[0].astype(drawn[1]))  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 6), ACTION_ARRAYS, ACTION_ARRAYS)
+def test_arena_steps_or_refuses_untrusted_actions_leaving_every_table_as_it_was(
+    seed, warmup, kinds, amounts
+):
+    """An untrusted policy's answer, any dtype, shape or value: the arena steps it, or raises
+    a ``PokerError`` and no table changes."""
+    tables = arena.Arena(4, 3, stacks=100, seed=seed)
+    for _ in range(warmup):  # calls and checks, to reach later streets
+        seen = tables.observe()
+        tables.step(np.where(seen.to_call > 0, arena.CALL, arena.CHECK), np.zeros(4, np.int64))
+    before = tables.state.copy()
+    try:
+        result = tables.step(kinds, amounts)
+    except pp.PokerError as error:
+        assert str(error)
+        assert tables.state.tobytes() == before.tobytes()
+        return
+    assert kinds.shape == (4,) and amounts.shape == (4,)
+    assert result.finished.shape == (4,)
+    assert result.winnings.shape == (4, 3)

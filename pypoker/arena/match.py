@@ -35,7 +35,8 @@ _Z95 = 1.959963984540054
 @dataclasses.dataclass
 class MatchResult:
     """Per agent (in ``agents`` order): ``bb_per_100``, ``stderr`` and the 95% ``interval``
-    (low, high) in bb/100; ``hands`` played; ``variance_cut`` (duplicate only, else None);
+    (low, high) in bb/100 (nan from one hand: no spread to measure); ``hands`` played;
+    ``variance_cut`` (duplicate only, else None);
     ``history``: the hands as Arrow when asked for (a ``rotation`` column in duplicate)."""
 
     agents: list[str]
@@ -122,12 +123,19 @@ def _score(names, nets: np.ndarray, big_blind: int, duplicate: bool) -> MatchRes
     rotations, deals, _ = per_hand.shape
     flat = per_hand.reshape(-1, per_hand.shape[2])
     mean = flat.mean(axis=0)
-    plain_se = flat.std(axis=0, ddof=1) / math.sqrt(len(flat))
+    plain_se = _stderr(flat)
     if not duplicate:
         return MatchResult(names, len(flat), False, mean, plain_se)
-    scores = per_hand.mean(axis=0)  # each deal's mean over the rotations
-    se = scores.std(axis=0, ddof=1) / math.sqrt(deals)
-    return MatchResult(names, len(flat), True, mean, se, se / plain_se)
+    se = _stderr(per_hand.mean(axis=0))  # each deal's mean over the rotations
+    with np.errstate(divide="ignore", invalid="ignore"):  # no spread at all: nan
+        return MatchResult(names, len(flat), True, mean, se, se / plain_se)
+
+
+def _stderr(samples: np.ndarray) -> np.ndarray:
+    """The standard error of each column's mean; nan from a single sample (no spread)."""
+    if len(samples) < 2:
+        return np.full(samples.shape[1], np.nan)
+    return samples.std(axis=0, ddof=1) / math.sqrt(len(samples))
 
 
 def _with_rotation(history, rotation: int):
