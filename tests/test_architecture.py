@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,122 @@ def test_python_imports_point_down():
         if parent and parent != "pypoker":
             assert parent not in targets, f"{module} imports its own package {parent}"
     assert find_cycle({m: ts - {"pypoker"} for m, ts in graph.items()}) is None
+
+
+NAME = re.compile(r"[\w*]+(?:/[\w*]+)*(?:\.py|\.zig|/)(?=[\s,;]|$)")
+
+
+def diagrams() -> list[list[str]]:
+    """ARCHITECTURE.md's layer diagrams: per diagram, its lines of names, top first (a line
+    without a name only draws the arrows; the C ABI rule ends the Python one)."""
+    text = (ROOT / "ARCHITECTURE.md").read_text().split("## Layers")[1].split("### Inside")[0]
+    layers = []
+    for block in text.split("```")[1::2]:
+        lines = []
+        for line in block.splitlines():
+            if line.startswith("─"):
+                break
+            if names := NAME.findall(line):
+                lines.append(names)
+        layers.append(lines)
+    return layers
+
+
+def folder_orders() -> dict[str, list[list[str]]]:
+    """ARCHITECTURE.md's "Inside each folder": folder → its groups of file patterns, top first
+    (`a → b, c`: groups [a], [b, c]; a line starting with `→` goes on with the one above)."""
+    text = (ROOT / "ARCHITECTURE.md").read_text().split("### Inside each folder")[1]
+    orders, folder = {}, None
+    for line in text.split("```")[1].strip().splitlines():
+        if not line.lstrip().startswith("→"):
+            folder, line = line.split(None, 1)
+            orders[folder] = []
+        chain = line.split(";")[0].strip().removeprefix("→")
+        orders[folder] += [[p.strip() for p in group.split(",")] for group in chain.split("→")]
+    return orders
+
+
+def layer_of(layers: list[list[str]], name: str) -> int | None:
+    return next((i for i, names in enumerate(layers) if name in names), None)
+
+
+def arrows_up(graph: dict[str, set[str]], place) -> list[str]:
+    """Edges whose target is not strictly below their source; ``place(name)`` → a sortable
+    level (None: unplaced, reported) and a key naming the unit the level belongs to."""
+    wrong = []
+    for source, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            (a, unit_a), (b, unit_b) = place(source), place(target)
+            if unit_a == unit_b and a is not None:
+                continue
+            if a is None or b is None:
+                wrong.append(f"{source if a is None else target} is in no diagram")
+            elif b <= a:
+                wrong.append(f"{source} → {target}")
+    return sorted(set(wrong))
+
+
+def test_python_imports_follow_the_layer_diagram():
+    layers = diagrams()[0]
+    graph = python_imports()
+
+    def unit(module: str) -> str:
+        parts = module.split(".")
+        if len(parts) == 1:
+            return "__init__.py"
+        return f"{parts[1]}/" if f"{parts[0]}.{parts[1]}" in PACKAGES else f"{parts[1]}.py"
+
+    def place(module: str):
+        name = unit(module)
+        return (-1 if name == "__init__.py" else layer_of(layers, name)), name
+
+    PACKAGES.update(m for m in graph if any(o.startswith(m + ".") for o in graph))
+    edges = {m: {t for t in ts if t != "pypoker"} for m, ts in graph.items()}
+    assert not (wrong := arrows_up(edges, place)), wrong
+    placed = {name for names in layers for name in names}
+    assert {unit(m) for m in graph} - {"__init__.py"} == placed, "the diagram lists what is there"
+
+
+PACKAGES: set[str] = set()
+
+
+def test_zig_imports_follow_the_layer_diagrams():
+    folders = diagrams()[1]
+    orders = folder_orders()
+
+    def place(name: str):
+        folder = name.split("/")[0] + "/"
+        level = layer_of(folders, folder)
+        if "/" not in name:  # a root of the build: above everything
+            return (-1, 0), name
+        rest = name.split("/", 1)[1]
+        groups = orders.get(folder, [])
+        group = next((g for g, ps in enumerate(groups) if any(fnmatch(rest, p) for p in ps)), None)
+        if level is None or group is None:
+            return None, name
+        return (level, group), folder
+
+    graph = zig_imports()
+    wrong = arrows_up(graph, place)
+    # Within a folder: its files' order (a unit of its own, so the folder rule lets it be).
+    for source, targets in graph.items():
+        for target in targets:
+            (a, unit_a), (b, unit_b) = place(source), place(target)
+            if a is not None and b is not None and unit_a == unit_b and b <= a:
+                wrong.append(f"{source} → {target}")
+    assert not wrong, sorted(set(wrong))
+
+
+def test_layer_checks_catch_a_wrong_arrow():
+    layers = [["a.py"], ["b.py", "c.py"]]
+
+    def place(name):
+        return layer_of(layers, name), name
+
+    assert arrows_up({"a.py": {"b.py"}}, place) == []
+    assert arrows_up({"b.py": {"a.py"}}, place) == ["b.py → a.py"]
+    assert arrows_up({"b.py": {"c.py"}}, place) == ["b.py → c.py"]
+    assert arrows_up({"d.py": {"c.py"}}, place) == ["d.py is in no diagram"]
 
 
 def test_zsrc_top_level_holds_only_the_build_roots():

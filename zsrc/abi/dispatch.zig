@@ -6,6 +6,7 @@
 const std = @import("std");
 const builtin = @import("builtin");
 const kernel_table = @import("kernel_table.zig");
+const arena_deal = @import("../arena/deal.zig");
 
 /// CPU levels with kernels in this library, each a superset of the one before. `avx2`
 /// (AVX2 + BMI2, x86-64-v3) and `avx512` (x86-64-v4 + VBMI, BITALG, VPOPCNTDQ, VNNI, GFNI)
@@ -103,5 +104,6 @@ pub fn select(wanted: u32) bool {
     if (wanted > @backingInt(Level.avx512)) return false;
     if (supported() & (@as(u32, 1) << @intCast(wanted)) == 0) return false;
     active_level.store(wanted, .monotonic);
+    arena_deal.use_dealer(kernels().deal);
     return true;
 }

@@ -37,7 +37,7 @@ pub const RankOmaha = fn ([*]const u8, u32, [*]const u8, u32, u32, u64, [*]u16, 
 /// or Monte Carlo (key, first game, games), adding to one Sums per player.
 pub const OmahaExact = fn (*const omaha_equity.Spot, u32, u32, [*]spot.Sums) callconv(.c) u64;
 pub const OmahaSample = fn (*const omaha_equity.Spot, u64, u64, u64, [*]spot.Sums) callconv(.c) void;
-pub const Deal = fn (u64, u64, u32, u64, [*]u8, u64) callconv(.c) void;
+pub const Deal = @import("../cards/deal.zig").DealRows;
 pub const Combinations = fn (u64, *u64, [*]u64, u64) callconv(.c) u64;
 pub const CategoryCounts = fn (u64, u32, u32, u32, *[16]u64) callconv(.c) void;
 

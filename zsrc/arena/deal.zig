@@ -17,13 +17,29 @@
 //! posts what it has and is all-in.
 const std = @import("std");
 const encoding = @import("../cards/encoding.zig");
-const dispatch = @import("../abi/dispatch.zig");
+const dealing = @import("../cards/deal.zig");
 const random = @import("../cards/random.zig");
 const table_zig = @import("table.zig");
 const rules = @import("rules.zig");
 const Table = table_zig.Table;
 const seats_max = table_zig.seats_max;
 const assert = std.debug.assert;
+
+/// How the hands' cards are dealt: `cards/deal.zig`'s `deal_rows` as a CPU level's kernel
+/// object compiles it. abi/dispatch.zig hands the selected level's here each time it selects
+/// one (`use_dealer`), so the arena deals with PDEP where the CPU has it without importing
+/// anything from abi/: the library itself is built for the baseline, whose portable select
+/// dealt a 17-card row (a 6-max hand) in 155 ns against 38 ns (`pp.deal`, baseline vs
+/// avx2 level, Zen 4). Until a level is selected, as in the Zig tests, the portable one.
+var dealer: std.atomic.Value(*const dealing.DealRows) = .init(&portable_dealer);
+
+pub fn use_dealer(kernel: *const dealing.DealRows) void {
+    dealer.store(kernel, .monotonic);
+}
+
+fn portable_dealer(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {
+    dealing.deal_rows(key, first_row, k, deck, out[0 .. rows * k]);
+}
 
 /// An arena's settings: one for all its tables.
 pub const Config = extern struct {
@@ -127,7 +143,7 @@ pub fn start_hand(table: *Table, config: *const Config, table_number: u32, hand:
 fn deal_cards(table: *Table, key: u64) void {
     const hole_cards = 2 * @as(u32, table.seats);
     var cards: [2 * seats_max + 5]u8 = undefined;
-    dispatch.kernels().deal(key, row(table.table, table.hand), hole_cards + 5, encoding.full_deck, &cards, 1);
+    dealer.load(.monotonic)(key, row(table.table, table.hand), hole_cards + 5, encoding.full_deck, &cards, 1);
     for (&table.hole, 0..) |*hole, seat| {
         hole.* = if (seat < table.seats) cards[2 * seat ..][0..2].* else .{ table_zig.no_card, table_zig.no_card };
     }

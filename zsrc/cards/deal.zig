@@ -16,6 +16,10 @@ const random = @import("random.zig");
 const deck_lanes = @import("deck_lanes.zig");
 const assert = std.debug.assert;
 
+/// `deal_rows` as each CPU level's kernel object exports it (abi/kernels.zig): key, first
+/// row, k, deck, out, rows.
+pub const DealRows = fn (u64, u64, u32, u64, [*]u8, u64) callconv(.c) void;
+
 /// Deals `out.len / k` rows of `k` distinct cards from `deck`, rows numbered from `first_row`.
 pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
     assert(k >= 1 and @popCount(deck) >= k);
