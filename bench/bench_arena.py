@@ -15,7 +15,8 @@
   arena's cards (every hand should agree); RLCard deals its own and its no-limit is
   simplified (five abstract actions: fold, check/call, raise half the pot, raise the pot,
   all-in; fold is legal when checking is free; no minimum raise), so its raises are the legal
-  size nearest the player's amount and its hands are not compared.
+  size nearest the player's amount and its hands are not compared. The peers come with
+  ``pip install -e '.[bench]'``; one not installed is skipped.
 """
 
 from __future__ import annotations
