@@ -31,7 +31,7 @@ from ._progress import Progress
 from ._spot import Spot, check_player_count, combo_index
 from .cards import CARD_NAMES
 from .cardset import CardSet, _bits_of
-from .equity_result import EquityResult, from_sums
+from .equity_result import EquityResult, from_known, from_sums
 from .ranges import Range, RangeSyntaxError, parse_range
 
 EXACT_SECONDS_MAX = 1.0
@@ -76,44 +76,71 @@ def equity(
     if exact and rules is not None:
         raise ArgumentError("games, stderr and seconds are Monte Carlo's stopping rules")
     seed = _seed(seed)
-    workers = parallel_workers(threads)
+    if threads is not None:
+        parallel_workers(threads)  # checks it; the cores are counted only where threads run
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
     if not isinstance(game, str):
         raise ArgumentError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
     if game.lower() != "holdem":
-        if isinstance(players, str) or not isinstance(players, Sequence):
-            raise ArgumentError("players must be a list of hands, e.g. ['AhAsKhKs', 'random']")
-        label = Progress(progress, "equity")
-        try:
-            default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
-            return omaha_equity(list(players), game.lower(), board_bits, dead_bits, exact,
-                                rules, default, seed, workers, label, started)  # fmt: skip
-        finally:
-            label.close()
+        return _omaha(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
+                      parallel_workers(threads), progress, started)  # fmt: skip
     ranges = _ranges(players, board_bits | dead_bits)
     hands = [_hand_text(p) for p in players]
-    label = Progress(progress, "equity")
     fields = {"hands": hands, "board": _names(board_bits), "dead": _names(dead_bits)}
+    if exact is not False and rules is None and all(len(r) == 1 for r in ranges):
+        return _known_exact(ranges, board_bits, dead_bits, threads, started, fields)
+    label = Progress(progress, "equity")
     try:
-        if all(len(r) == 1 for r in ranges) and exact is not False and rules is None:
-            return _known_exact(ranges, board_bits, dead_bits, threads, started, fields)
-        return _spot(players, ranges, board_bits, dead_bits, exact, rules, seed, workers, label,
-                     started, fields)  # fmt: skip
+        return _spot(players, ranges, board_bits, dead_bits, exact, rules, seed,
+                     parallel_workers(threads), label, started, fields)  # fmt: skip
+    finally:
+        label.close()
+
+
+def _omaha(players, game, board, dead, exact, rules, seed, workers, progress, started):
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise ArgumentError("players must be a list of hands, e.g. ['AhAsKhKs', 'random']")
+    label = Progress(progress, "equity")
+    try:
+        default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
+        return omaha_equity(list(players), game, board, dead, exact, rules, default, seed,
+                            workers, label, started)  # fmt: skip
     finally:
         label.close()
 
 
 def _known_exact(ranges, board, dead, threads, started, fields):
     """Every player holds one hand: exact is always cheap (at most 1,712,304 boards). Past
-    the flop a count takes ~0.1 ms, which a thread's start would cost again: one thread
-    there unless ``threads`` says otherwise."""
-    workers = parallel_workers(threads) if threads is not None or board == 0 else 1
-    hole_sets = np.array([int(r.sets()[0]) for r in ranges], dtype=np.uint64)
-    holes = [int(combo_index(r.cards)[0]) for r in ranges]
-    sums, played = runs.known_exact(hole_sets, holes, board, dead, workers)
+    the flop a count takes ~2-4 µs, a hundredth of what a thread's start would cost: one
+    native call (`_known_workers`), straight into the result; ``by_combo``'s tables are made
+    when asked for."""
+    workers = _known_workers(threads, board, len(ranges))
+    hole_sets = [r.first_set for r in ranges]
+    rows, played = runs.known_exact(hole_sets, board, dead, workers)
     reason = "exact: known hands, every board counted"
-    return from_sums(sums, list(_weights(ranges)), played, exact=True,
-                     **_fields(started, reason, fields))  # fmt: skip
+    result = from_known(rows, played, _combos=[None] * len(ranges),
+                        **_fields(started, reason, fields))  # fmt: skip
+    result._combos_later = lambda p: _known_combo(ranges[p], rows[:, p : p + 1], played)
+    return result
+
+
+# Preflop, counting 2 to 4 known hands takes 0.2-1 ms, 5 to 10 take 1.5-3 ms (Zen 4, one
+# thread): handing half to a second thread costs 0.1-0.3 ms on a quiet VM and more on a busy
+# one (2 and 3 hands ran 1.3-1.5x slower on two threads of a busy 2-core Zen 4).
+KNOWN_THREADS_PLAYERS_MIN = 5
+
+
+def _known_workers(threads: int | None, board: int, players: int) -> int:
+    """``threads`` if given; else every core for a long count (preflop, many hands), one
+    thread for the rest."""
+    if threads is not None:
+        return parallel_workers(threads)
+    return parallel_workers(None) if board == 0 and players >= KNOWN_THREADS_PLAYERS_MIN else 1
+
+
+def _known_combo(hand: Range, rows: np.ndarray, played: int) -> tuple:
+    """A known hand's one combo, as ``by_combo`` reads it: its number, weight and sums."""
+    return combo_index(hand.cards), hand.weights.copy(), runs.known_sums(rows, played)
 
 
 def _weights(ranges) -> np.ndarray:
@@ -217,7 +244,12 @@ def _hand_text(player) -> str:
 
 
 def _names(cards: int) -> str:
-    return "".join(CARD_NAMES[i] for i in range(52) if cards >> i & 1)
+    names = []
+    while cards:
+        low = cards & -cards
+        names.append(CARD_NAMES[low.bit_length() - 1])
+        cards ^= low
+    return "".join(names)
 
 
 def _ranges(players: Sequence, dead_bits: int) -> list[Range]:

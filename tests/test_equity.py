@@ -20,6 +20,41 @@ def test_ackd_vs_qhqs_exactly(each_cpu):
     assert result.equity.sum() == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize(
+    "hands, board",
+    [
+        (["AcKd", "QhQs"], None),
+        (["AcKd", "QhQs", "7s7d"], "Jh7c2d"),
+        (["AsKs", "QdQc"], "2d5s9hJh7c"),
+    ],
+)
+def test_known_hands_written_natively_match_the_sums_bit_for_bit(hands, board):
+    """A known-hands result as one native call writes it (pp_equity_known), as threads' parts
+    summed give it (pp_equity_exact, pp_equity_result), and as every other run's sums make it
+    (from_sums): the same figures, bit for bit."""
+    from pypoker._equity_runs import known_exact, known_sums
+    from pypoker._spot import SLOTS, SUM_FIELDS
+    from pypoker.equity_result import from_sums
+
+    one = pp.equity(hands, board=board, threads=1)
+    parts = pp.equity(hands, board=board, threads=3)
+    rows, played = known_exact([int(pp.CardSet(h)) for h in hands], int(pp.CardSet(board)), 0, 1)
+    sums = np.zeros((len(hands), SLOTS, len(SUM_FIELDS)))
+    sums[:, 0] = known_sums(rows, played)
+    weights = np.zeros((len(hands), SLOTS - 1))
+    weights[:, 0] = 1
+    fields = {"hands": hands, "board": "", "dead": "", "seconds": 0.0}
+    summed = from_sums(sums, list(weights), played, exact=True, **fields)
+    for result in (parts, summed):
+        assert result.games == one.games == played
+        for name in ("equity", "win", "tie", "wins", "ties"):
+            assert getattr(result, name).tobytes() == getattr(one, name).tobytes(), name
+    for player in range(len(hands)):
+        table = one.by_combo(player)
+        assert len(table["combo"]) == 1 and table["weight"].tolist() == [1.0]
+        assert table["equity"].tobytes() == one.equity[player : player + 1].tobytes()
+
+
 def brute_force(hands: list[str], board: str, dead: str = "") -> np.ndarray:
     """Every completion of the board, ranked with pp.rank: pot shares per player."""
     holes = [pp.parse_cards(h) for h in hands]

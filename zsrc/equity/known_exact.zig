@@ -32,6 +32,57 @@ pub const Tally = extern struct {
     pub const c_name = "pp_tally";
 };
 
+/// The rows of a known-hands result (`write_result`), each `players` doubles: equity (pot
+/// share), win and tie (fractions of the boards), then the tallies as counts.
+pub const ResultRow = enum(u32) {
+    equity = 0,
+    win = 1,
+    tie = 2,
+    wins = 3,
+    ties = 4,
+    share_units = 5,
+    share_units_squared = 6,
+
+    pub const c_name = "pp_known_row";
+};
+
+pub const result_rows: u32 = @typeInfo(ResultRow).@"enum".field_names.len;
+
+/// Each player's `tallies` over `games` boards → `result_rows` rows of `players` doubles
+/// (`ResultRow`), the figures pypoker's results hold, so a small call's Python reads them
+/// and builds nothing. Equity is (share units / pot_units) / games, win wins / games and tie
+/// ties / games, in that order: the divisions pypoker/equity_result.py makes from the sums of
+/// any other run, so the two agree bit for bit.
+pub fn write_result(tallies: []const Tally, games: u64, out: []f64) void {
+    const players = tallies.len;
+    assert(players >= 2 and players <= players_max);
+    assert(games > 0);
+    assert(out.len == result_rows * players);
+    const boards: f64 = @floatFromInt(games);
+    const units_per_pot: f64 = @floatFromInt(pot_units);
+    for (tallies, 0..) |tally, player| {
+        // Every count converts exactly (below 2^53): a share's square is at most pot_units^2
+        // (< 2^23) a board, over at most C(48, 5) (< 2^21) boards.
+        const wins: f64 = @floatFromInt(tally.wins);
+        const ties: f64 = @floatFromInt(tally.ties);
+        const share_units: f64 = @floatFromInt(tally.share_units);
+        const squares: f64 = @floatFromInt(tally.share_units_squared);
+        const at = out[player..];
+        at[result_index(.equity, players)] = share_units / units_per_pot / boards;
+        at[result_index(.win, players)] = wins / boards;
+        at[result_index(.tie, players)] = ties / boards;
+        at[result_index(.wins, players)] = wins;
+        at[result_index(.ties, players)] = ties;
+        at[result_index(.share_units, players)] = share_units;
+        at[result_index(.share_units_squared, players)] = squares;
+    }
+}
+
+/// Where `row` starts in a result of `players` players.
+fn result_index(row: ResultRow, players: usize) usize {
+    return @as(usize, @backingInt(row)) * players;
+}
+
 pub const Table = struct {
     holes: []const encoding.Accumulator,
     tallies: []Tally,
@@ -570,6 +621,24 @@ test "exact: AcKd vs QhQs over all 1,712,304 boards" {
     try std.testing.expectEqual(@as(u64, 730_541), tallies[0].wins);
     try std.testing.expectEqual(@as(u64, 975_909), tallies[1].wins);
     try std.testing.expectEqual(@as(u64, 5_854), tallies[0].ties);
+}
+
+test "write_result: the shares of a pot, every row in its place" {
+    // Three boards: player 0 wins one alone, the other two are split.
+    const tallies = [_]Tally{
+        .{ .wins = 1, .ties = 2, .share_units = 2520 + 2 * 1260, .share_units_squared = 2520 * 2520 + 2 * 1260 * 1260 },
+        .{ .wins = 0, .ties = 2, .share_units = 2 * 1260, .share_units_squared = 2 * 1260 * 1260 },
+    };
+    var out: [result_rows * 2]f64 = undefined;
+    write_result(&tallies, 3, &out);
+    const equity_row = out[@backingInt(ResultRow.equity) * 2 ..][0..2];
+    try std.testing.expectEqual(@as(f64, 5040.0 / 2520.0 / 3.0), equity_row[0]);
+    try std.testing.expectEqual(@as(f64, 2520.0 / 2520.0 / 3.0), equity_row[1]);
+    try std.testing.expectEqual(@as(f64, 1.0 / 3.0), out[@backingInt(ResultRow.win) * 2]);
+    try std.testing.expectEqual(@as(f64, 2.0 / 3.0), out[@backingInt(ResultRow.tie) * 2 + 1]);
+    try std.testing.expectEqual(@as(f64, 2), out[@backingInt(ResultRow.ties) * 2 + 1]);
+    try std.testing.expectEqual(@as(f64, 2 * 1260 * 1260), out[@backingInt(ResultRow.share_units_squared) * 2 + 1]);
+    try std.testing.expectEqual(equity_row[0] + equity_row[1], 1.0);
 }
 
 /// Every board visited one by one (Gosper over the deck's slots), for checking `exact`.

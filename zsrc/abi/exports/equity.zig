@@ -160,6 +160,48 @@ pub const api = struct {
         return .ok;
     }
 
+    /// Exact equity of `players` (2..10) known hands as `pp_equity_exact` counts it, every
+    /// board in this one call, written straight into a result: `out` holds `PP_KNOWN_ROWS`
+    /// rows of `players` doubles (`pp_known_row`: equity, win, tie, then the tallies) and
+    /// `*games` the boards. Errors as `pp_equity_exact`'s; nothing is written on one.
+    pub fn pp_equity_known(
+        hole_sets: ?[*]const u64,
+        players: u32,
+        board: u64,
+        dead: u64,
+        out: ?[*]f64,
+        games: ?*u64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const setup = switch (equity_setup(hole_sets, players, board, dead, err)) {
+            .ok => |s| s,
+            .failed => |status| return status,
+        };
+        const result = out orelse return .null_pointer;
+        const boards = games orelse return .null_pointer;
+        var tallies: [equity.players_max]Tally = @splat(.{});
+        var counted: u64 = 0;
+        kernels().equity_exact(&setup.holes, players, &setup.board, setup.deck, setup.missing, 0, 1, &tallies, &counted);
+        equity.write_result(tallies[0..players], counted, result[0 .. equity.result_rows * players]);
+        boards.* = counted;
+        return .ok;
+    }
+
+    /// The tallies `pp_equity_exact` counted for `players` (2..10) players over `games`
+    /// boards (every part's, summed) → the rows `pp_equity_known` writes into `out`.
+    pub fn pp_equity_result(
+        tallies: ?[*]const Tally,
+        players: u32,
+        games: u64,
+        out: ?[*]f64,
+    ) callconv(.c) Status {
+        if (players < 2 or players > equity.players_max or games == 0) return .bad_argument;
+        const counted = tallies orelse return .null_pointer;
+        const result = out orelse return .null_pointer;
+        equity.write_result(counted[0..players], games, result[0 .. equity.result_rows * players]);
+        return .ok;
+    }
+
     /// Each of `rows` deals' exact equity per player (pot share, 0..1) with the flop known
     /// (`flop_out`) and with the turn known (`turn_out`), both `rows * players` floats:
     /// `boards` holds each deal's five board cards (flop, turn, river), `holes` its
