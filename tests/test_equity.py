@@ -158,3 +158,34 @@ def test_players_as_card_sets_and_ids_and_progress(capsys):
     assert np.array_equal(by_text.equity, by_objects.equity)
     pp.equity(["AcKd", "QhQs"], exact=False, games=600_000, progress=True)
     assert "600,000 games, worst stderr" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("board_cards", [0, 3, 4, 5])
+def test_equities_rows_are_each_spots_equity_bit_for_bit(board_cards):
+    rng = np.random.default_rng(board_cards)
+    rows = 3 if board_cards == 0 else 40
+    for players in (2, 3, 6):
+        cards = np.array([rng.permutation(52)[: 2 * players + board_cards] for _ in range(rows)])
+        holes = cards[:, : 2 * players].astype(np.uint8).reshape(rows, players, 2)
+        boards = cards[:, 2 * players :].astype(np.uint8)
+        batch = pp.equities(holes, boards, threads=2)
+        assert batch.shape == (rows, players) and batch.dtype == np.float64
+        for row in range(rows):
+            hands = pp.format_cards(holes[row])
+            one = pp.equity(hands, board=pp.format_cards(boards[row]) if board_cards else None)
+            assert batch[row].tobytes() == one.equity.tobytes(), (players, row)
+
+
+def test_equities_take_text_one_board_for_all_and_name_a_bad_card():
+    texts = pp.equities(["AsKsQdQc", "AhAdKcKd"], "Jh7c2d")
+    ids = pp.equities(pp.parse_cards(["AsKsQdQc", "AhAdKcKd"]).reshape(2, 2, 2),
+                      np.repeat(pp.parse_cards("Jh7c2d")[None], 2, axis=0))  # fmt: skip
+    assert texts.tobytes() == ids.tobytes()
+    assert texts[0].tolist() == pp.equity(["AsKs", "QdQc"], board="Jh7c2d").equity.tolist()
+    assert pp.equities(np.zeros((0, 2, 2), dtype=np.uint8)).shape == (0, 2)
+    with pytest.raises(pp.InvalidHandError, match="row 1: player 2's card 1 is Jh, a card"):
+        pp.equities(["AsKsQdQc", "AhAdJhKd"], "Jh7c2d")
+    with pytest.raises(pp.ArgumentError, match="a board holds 0, 3, 4 or 5"):
+        pp.equities(["AsKsQdQc"], "Jh7c")
+    with pytest.raises(pp.ArgumentError, match="boards has 3 rows where holes has 2"):
+        pp.equities(["AsKsQdQc", "AhAdKcKd"], ["Jh7c2d", "Jh7c3d", "Jh7c4d"])

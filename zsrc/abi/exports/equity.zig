@@ -202,6 +202,36 @@ pub const api = struct {
         return .ok;
     }
 
+    /// Each of `rows` spots' exact equity per player (pot share, 0..1) over every completion
+    /// of its board, into `out` (`rows * players` doubles): `boards` holds rows of
+    /// `board_cards` (0, 3, 4 or 5) cards (null for 0), `holes` rows of `players` (2..10)
+    /// pairs. A row holding a card that is not a card, or one twice, fails the call (`err.row`
+    /// the row, `err.position` the card's place: the board's cards, then the holes') before
+    /// anything is computed. A row equals its spot's `pp_equity_known` equity bit for bit.
+    pub fn pp_equity_rows(
+        boards: ?[*]const u8,
+        board_cards: u32,
+        holes: ?[*]const u8,
+        players: u32,
+        rows: u64,
+        out: ?[*]f64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (players < 2 or players > equity.players_max) return .bad_argument;
+        if (board_cards != 0 and (board_cards < 3 or board_cards > equity.board_cards_max)) {
+            return .bad_argument;
+        }
+        if (rows == 0) return .ok;
+        const b: [*]const u8 = if (board_cards == 0) &.{} else boards orelse return .null_pointer;
+        const h = holes orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        if (batch.diagnose_showdown_rows(b[0 .. rows * board_cards], board_cards, h[0 .. rows * players * 2], players, rows)) |e| {
+            return report_hand_error(err, e);
+        }
+        kernels().equity_rows(b, board_cards, h, players, rows, o);
+        return .ok;
+    }
+
     /// Each of `rows` deals' exact equity per player (pot share, 0..1) with the flop known
     /// (`flop_out`) and with the turn known (`turn_out`), both `rows * players` floats:
     /// `boards` holds each deal's five board cards (flop, turn, river), `holes` its
