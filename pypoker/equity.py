@@ -1,4 +1,5 @@
-"""Equity of hands and ranges: ``pp.equity`` (and ``pypoker equity``), exact or Monte Carlo.
+"""Equity of hands and ranges: ``pp.equity`` (and ``pypoker equity``), exact or Monte Carlo;
+``pp.equities``, many spots of known hands in one call.
 
 2 to 10 players, each a hand (``AcKd``), a partial hand (``Ac``), a range (``QQ+,AKs:0.5``)
 or ``random`` (see ``pypoker.ranges``); the board holds 0, 3, 4 or 5 cards; dead cards are
