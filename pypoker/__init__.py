@@ -28,7 +28,7 @@ from .cardset import CardSet
 from .datasets import dataset
 from .dealing import card_set, deal
 from .enumeration import category_counts, combinations, iter_combinations
-from .equity import EquityResult, equity
+from .equity import EquityResult, equities, equity
 from .features import FEATURES, equity_histogram, hand_features, hand_strength, hand_vs_range
 from .isomorphism import hand_index, hand_index_size, hand_unindex
 from .omaha import rank_omaha, rank_showdown_omaha
@@ -70,6 +70,7 @@ __all__ = [
     "combinations",
     "cpu",
     "dataset",
+    "equities",
     "equity",
     "equity_histogram",
     "hand_features",

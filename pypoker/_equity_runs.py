@@ -14,13 +14,23 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._native import ArgumentError, check_players, ffi, lib, new_error, struct_dtype
+from ._native import (
+    ArgumentError,
+    check_call,
+    check_players,
+    ffi,
+    lib,
+    new_error,
+    struct_dtype,
+    thread_error,
+)
 from ._parallel import run_ordered
 from ._progress import Progress
 from ._spot import (
@@ -74,17 +84,59 @@ class StopRules:
 TALLY = struct_dtype("pp_tally")
 
 
-def _known_sums(tallies: np.ndarray, holes: list[int], played: int) -> np.ndarray:
-    """(players,) ``TALLY`` records of known hands over ``played`` boards → sums, each
-    player's in the slot of its one combo (``holes``)."""
-    sums = np.zeros((len(holes), SLOTS, len(SUM_FIELDS)))
-    for p, combo in enumerate(holes):
-        row = sums[p, combo]
-        row[GAMES], row[W2] = played, played
-        tally = tallies[p]
-        row[WINS], row[TIES] = tally["wins"], tally["ties"]
-        row[SHARES], row[W2_SHARES] = tally["share_units"], tally["share_units"]
-        row[W2_SHARES2] = tally["share_units_squared"]
+class _KnownBuffers(threading.local):
+    """This thread's hole sets and board count for ``known_exact``, made once: a flop's
+    count takes ~1.5 µs, and making them anew each call cost a third of that again."""
+
+    def __init__(self):
+        self.holes = ffi.new("uint64_t[]", lib.PP_PLAYERS_MAX)
+        self.games = ffi.new("uint64_t *")
+
+
+_known_buffers = _KnownBuffers()
+
+
+def known_exact(hole_sets: list[int], board: int, dead: int, threads: int):
+    """Every board for known hands (``hole_sets``: each player's two cards as a set), the
+    work dealt round-robin into ``threads`` parts → the result's rows (``PP_KNOWN_ROWS`` by
+    players: equity, win, tie, then the tallies; see ``pp_known_row``) and the boards
+    counted. One part is one native call that writes the rows: no thread, no slicing."""
+    players = len(hole_sets)
+    rows = np.empty((lib.PP_KNOWN_ROWS, players))
+    rows_pointer = ffi.from_buffer("double[]", rows, require_writable=True)
+    parts = min(threads, 52)
+    if parts == 1:
+        buffers, err = _known_buffers, thread_error()
+        buffers.holes[0:players] = hole_sets
+        status = lib.pp_equity_known(buffers.holes, players, board, dead, rows_pointer,
+                                     buffers.games, err)  # fmt: skip
+        check_players(status, err)
+        return rows, int(buffers.games[0])
+    results = []
+    sets = np.array(hole_sets, dtype=np.uint64)
+
+    def part(index: int):
+        return _known_call(lib.pp_equity_exact, sets, board, dead, index, parts)
+
+    run_ordered(iter([(i,) for i in range(parts)]), part, parts, results.append)
+    tallies = np.zeros(players, dtype=TALLY)
+    for part_tallies, _ in results:
+        for field in TALLY.names:  # modulo 2^64, as the counts are (see known_exact.zig)
+            tallies[field] += part_tallies[field]
+    played = sum(g for _, g in results)
+    tallies_pointer = ffi.from_buffer("pp_tally[]", tallies)
+    check_call(lib.pp_equity_result(tallies_pointer, players, played, rows_pointer))
+    return rows, played
+
+
+def known_sums(rows: np.ndarray, played: int) -> np.ndarray:
+    """``known_exact``'s rows → each player's sums (players, SUM_FIELDS), as the one combo
+    a known hand holds has them."""
+    sums = np.empty((rows.shape[1], len(SUM_FIELDS)))
+    sums[:, GAMES] = sums[:, W2] = played
+    sums[:, WINS], sums[:, TIES] = rows[lib.PP_KNOWN_WINS], rows[lib.PP_KNOWN_TIES]
+    sums[:, SHARES] = sums[:, W2_SHARES] = rows[lib.PP_KNOWN_SHARE_UNITS]
+    sums[:, W2_SHARES2] = rows[lib.PP_KNOWN_SHARE_UNITS_SQUARED]
     return sums
 
 
@@ -99,25 +151,6 @@ def _known_call(function, hole_sets, *args) -> tuple[np.ndarray, int]:
     )  # fmt: skip
     check_players(status, err)
     return tallies, int(games[0])
-
-
-def known_exact(hole_sets: np.ndarray, holes: list[int], board: int, dead: int,
-                threads: int) -> tuple:  # fmt: skip
-    """Every board for known hands (``hole_sets`` as card sets, ``holes`` as combo numbers),
-    the work dealt round-robin into `threads` parts."""
-    parts = min(threads, 52)
-    results = []
-
-    def part(index: int):
-        return _known_call(lib.pp_equity_exact, hole_sets, board, dead, index, parts)
-
-    run_ordered(iter([(i,) for i in range(parts)]), part, parts, lambda r: results.append(r))
-    tallies = np.zeros(len(hole_sets), dtype=TALLY)
-    for part_tallies, _ in results:
-        for field in TALLY.names:  # modulo 2^64, as the counts are (see equity.zig)
-            tallies[field] += part_tallies[field]
-    played = sum(g for _, g in results)
-    return _known_sums(tallies, holes, played), played
 
 
 # ---------------------------------------------------------------------------- Monte Carlo
@@ -263,7 +296,9 @@ def count(spot: Spot, order: bytes, seconds: float, threads: int, progress: Prog
         progress.update(done[0], total_items)
         return False
 
-    run_ordered(_grid(total_items, seconds), call, threads, fold)
+    # Threads past the calls would only be handed nothing (a small count is one call).
+    calls = _grid_calls(total_items, seconds)
+    run_ordered(_grid(total_items, seconds), call, min(threads, calls), fold)
     return total
 
 
@@ -346,7 +381,8 @@ def by_deals(players, deals, board, dead, seconds, threads, progress: Progress) 
         progress.update(first + len(out), len(classes))
         return False
 
-    run_ordered(_grid(len(classes), seconds), call, threads, fold)
+    calls = _grid_calls(len(classes), seconds)
+    run_ordered(_grid(len(classes), seconds), call, min(threads, calls), fold)
     sums = np.zeros((players, SLOTS, len(SUM_FIELDS)))
     tallies = class_tallies[members]  # (deals, players) records
     for p in range(players):

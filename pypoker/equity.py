@@ -1,4 +1,5 @@
-"""Equity of hands and ranges: ``pp.equity`` (and ``pypoker equity``), exact or Monte Carlo.
+"""Equity of hands and ranges: ``pp.equity`` (and ``pypoker equity``), exact or Monte Carlo;
+``pp.equities``, many spots of known hands in one call.
 
 2 to 10 players, each a hand (``AcKd``), a partial hand (``Ac``), a range (``QQ+,AKs:0.5``)
 or ``random`` (see ``pypoker.ranges``); the board holds 0, 3, 4 or 5 cards; dead cards are
@@ -23,15 +24,15 @@ import numpy as np
 
 from . import _equity_runs as runs
 from ._arguments import real, whole
-from ._native import ArgumentError, check_hands, ffi, lib, new_error
+from ._native import ArgumentError, check_hands, check_slices, ffi, lib, new_error
 from ._omaha_equity import omaha_equity
 from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers
 from ._progress import Progress
 from ._spot import Spot, check_player_count, combo_index
-from .cards import CARD_NAMES
+from .cards import CARD_NAMES, card_rows
 from .cardset import CardSet, _bits_of
-from .equity_result import EquityResult, from_sums
+from .equity_result import EquityResult, from_known, from_sums
 from .ranges import Range, RangeSyntaxError, parse_range
 
 EXACT_SECONDS_MAX = 1.0
@@ -76,44 +77,71 @@ def equity(
     if exact and rules is not None:
         raise ArgumentError("games, stderr and seconds are Monte Carlo's stopping rules")
     seed = _seed(seed)
-    workers = parallel_workers(threads)
+    if threads is not None:
+        parallel_workers(threads)  # checks it; the cores are counted only where threads run
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
     if not isinstance(game, str):
         raise ArgumentError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
     if game.lower() != "holdem":
-        if isinstance(players, str) or not isinstance(players, Sequence):
-            raise ArgumentError("players must be a list of hands, e.g. ['AhAsKhKs', 'random']")
-        label = Progress(progress, "equity")
-        try:
-            default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
-            return omaha_equity(list(players), game.lower(), board_bits, dead_bits, exact,
-                                rules, default, seed, workers, label, started)  # fmt: skip
-        finally:
-            label.close()
+        return _omaha(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
+                      parallel_workers(threads), progress, started)  # fmt: skip
     ranges = _ranges(players, board_bits | dead_bits)
     hands = [_hand_text(p) for p in players]
-    label = Progress(progress, "equity")
     fields = {"hands": hands, "board": _names(board_bits), "dead": _names(dead_bits)}
+    if exact is not False and rules is None and all(len(r) == 1 for r in ranges):
+        return _known_exact(ranges, board_bits, dead_bits, threads, started, fields)
+    label = Progress(progress, "equity")
     try:
-        if all(len(r) == 1 for r in ranges) and exact is not False and rules is None:
-            return _known_exact(ranges, board_bits, dead_bits, threads, started, fields)
-        return _spot(players, ranges, board_bits, dead_bits, exact, rules, seed, workers, label,
-                     started, fields)  # fmt: skip
+        return _spot(players, ranges, board_bits, dead_bits, exact, rules, seed,
+                     parallel_workers(threads), label, started, fields)  # fmt: skip
+    finally:
+        label.close()
+
+
+def _omaha(players, game, board, dead, exact, rules, seed, workers, progress, started):
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise ArgumentError("players must be a list of hands, e.g. ['AhAsKhKs', 'random']")
+    label = Progress(progress, "equity")
+    try:
+        default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
+        return omaha_equity(list(players), game, board, dead, exact, rules, default, seed,
+                            workers, label, started)  # fmt: skip
     finally:
         label.close()
 
 
 def _known_exact(ranges, board, dead, threads, started, fields):
     """Every player holds one hand: exact is always cheap (at most 1,712,304 boards). Past
-    the flop a count takes ~0.1 ms, which a thread's start would cost again: one thread
-    there unless ``threads`` says otherwise."""
-    workers = parallel_workers(threads) if threads is not None or board == 0 else 1
-    hole_sets = np.array([int(r.sets()[0]) for r in ranges], dtype=np.uint64)
-    holes = [int(combo_index(r.cards)[0]) for r in ranges]
-    sums, played = runs.known_exact(hole_sets, holes, board, dead, workers)
+    the flop a count takes ~2-4 µs, a hundredth of what a thread's start would cost: one
+    native call (`_known_workers`), straight into the result; ``by_combo``'s tables are made
+    when asked for."""
+    workers = _known_workers(threads, board, len(ranges))
+    hole_sets = [r.first_set for r in ranges]
+    rows, played = runs.known_exact(hole_sets, board, dead, workers)
     reason = "exact: known hands, every board counted"
-    return from_sums(sums, list(_weights(ranges)), played, exact=True,
-                     **_fields(started, reason, fields))  # fmt: skip
+    result = from_known(rows, played, _combos=[None] * len(ranges),
+                        **_fields(started, reason, fields))  # fmt: skip
+    result._combos_later = lambda p: _known_combo(ranges[p], rows[:, p : p + 1], played)
+    return result
+
+
+# Preflop, counting 2 to 4 known hands takes 0.2-1 ms, 5 to 10 take 1.5-3 ms (Zen 4, one
+# thread): handing half to a second thread costs 0.1-0.3 ms on a quiet VM and more on a busy
+# one (2 and 3 hands ran 1.3-1.5x slower on two threads of a busy 2-core Zen 4).
+KNOWN_THREADS_PLAYERS_MIN = 5
+
+
+def _known_workers(threads: int | None, board: int, players: int) -> int:
+    """``threads`` if given; else every core for a long count (preflop, many hands), one
+    thread for the rest."""
+    if threads is not None:
+        return parallel_workers(threads)
+    return parallel_workers(None) if board == 0 and players >= KNOWN_THREADS_PLAYERS_MIN else 1
+
+
+def _known_combo(hand: Range, rows: np.ndarray, played: int) -> tuple:
+    """A known hand's one combo, as ``by_combo`` reads it: its number, weight and sums."""
+    return combo_index(hand.cards), hand.weights.copy(), runs.known_sums(rows, played)
 
 
 def _weights(ranges) -> np.ndarray:
@@ -217,7 +245,12 @@ def _hand_text(player) -> str:
 
 
 def _names(cards: int) -> str:
-    return "".join(CARD_NAMES[i] for i in range(52) if cards >> i & 1)
+    names = []
+    while cards:
+        low = cards & -cards
+        names.append(CARD_NAMES[low.bit_length() - 1])
+        cards ^= low
+    return "".join(names)
 
 
 def _ranges(players: Sequence, dead_bits: int) -> list[Range]:
@@ -292,4 +325,82 @@ def street_equities(
     return flop, turn
 
 
-__all__ = ["EquityResult", "equity", "street_equities"]
+# A row's native count by board cards, ns a player, rounded up from random spots of 2 to 10
+# players (Zen 4, one thread: preflop 85-210 µs a player, a flop 0.3-0.9 µs, a turn 60-110
+# ns, a river 15-60 ns): how many rows a call takes (Ctrl-C within one) and if threads pay.
+EQUITY_ROW_NS = {0: 250_000, 3: 1_000, 4: 120, 5: 60}
+
+
+def equities(holes, boards=None, *, threads: int | None = None) -> np.ndarray:
+    """Exact equity of many spots of known hands in one call: row i of ``holes`` against
+    row i of ``boards`` → ``(N, P)`` float64 pot shares over every completion of its board,
+    each row what ``pp.equity(its hands, board=its board).equity`` gives, bit for bit.
+
+    ``holes``: ``(N, P, 2)`` uint8 card ids (P = 2..10), or rows of all the players' cards,
+    ``(N, 2P)``, as an array, card text (``["AsKsQdQc", …]``) or an Arrow column.
+    ``boards``: ``(N, k)`` uint8 with k = 0, 3, 4 or 5 (or text, or an Arrow column); one
+    board (a string, a 1-D array, one row) serves every row; None is preflop. A card that is
+    not a card, or one twice in a row, raises ``InvalidHandError`` naming the row and where.
+    """
+    holes = _hole_rows(holes)
+    n, players = holes.shape[0], holes.shape[1]
+    check_player_count(players)
+    boards = _board_rows(boards, n)
+    board_cards = boards.shape[1]
+    if board_cards not in (0, 3, 4, 5):
+        raise ArgumentError(f"boards of {board_cards} cards: a board holds 0, 3, 4 or 5")
+    out = np.zeros((n, players))
+    if n == 0:
+        return out
+    boards_p = ffi.from_buffer("uint8_t[]", boards) if board_cards else ffi.NULL
+    holes_p = ffi.from_buffer("uint8_t[]", holes)
+    out_p = ffi.from_buffer("double[]", out, require_writable=True)
+
+    def part(first: int, stop: int):
+        err = new_error()
+        status = lib.pp_equity_rows(
+            boards_p + board_cards * first if board_cards else ffi.NULL, board_cards,
+            holes_p + 2 * players * first, players, stop - first, out_p + players * first, err,
+        )  # fmt: skip
+        return status, err, first
+
+    def place(position: int) -> str:
+        if position < board_cards:
+            return f"board card {position + 1}"
+        player, card = divmod(position - board_cards, 2)
+        return f"player {player + 1}'s card {card + 1}"
+
+    row_ns = EQUITY_ROW_NS[board_cards] * players
+    # thread_count weighs items as hands ranked, ~2 ns each.
+    results = run_sliced(n, thread_count(threads, n * row_ns // 2), part, item_ns=row_ns)
+    check_slices(results, out, place=place)
+    return out
+
+
+def _hole_rows(holes) -> np.ndarray:
+    """``equities``' holes as a C-contiguous ``(N, P, 2)`` uint8 array."""
+    if isinstance(holes, np.ndarray) and holes.ndim == 3:
+        if holes.dtype != np.uint8:
+            raise ArgumentError(f"holes must be uint8 card ids, got {holes.dtype}")
+        if holes.shape[2] != 2:
+            raise ArgumentError(f"holes must be (N, players, 2), got shape {holes.shape}")
+        return np.ascontiguousarray(holes)
+    rows = card_rows(holes, "holes")
+    if rows.shape[1] % 2:
+        raise ArgumentError(f"holes: rows of {rows.shape[1]} cards; each player holds two")
+    return rows.reshape(len(rows), rows.shape[1] // 2, 2)
+
+
+def _board_rows(boards, n: int) -> np.ndarray:
+    """``equities``' boards as a C-contiguous ``(n, k)`` uint8 array; one board serves all."""
+    if boards is None:
+        return np.zeros((n, 0), dtype=np.uint8)
+    rows = card_rows(boards, "boards")
+    if len(rows) == 1:
+        return np.repeat(rows, n, axis=0)
+    if len(rows) != n:
+        raise ArgumentError(f"boards has {len(rows)} rows where holes has {n} (or give one)")
+    return rows
+
+
+__all__ = ["EquityResult", "equities", "equity", "street_equities"]

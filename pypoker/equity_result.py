@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._arguments import whole
+from ._native import lib
 from ._spot import COMBOS, GAMES, POT_UNITS, SHARES, TIES, W2, W2_SHARES, W2_SHARES2, WINS
 from .cards import CARD_NAMES
 
@@ -180,5 +181,22 @@ def from_sums(sums: np.ndarray, spot_weights: list[np.ndarray], played: int, *, 
         ties=totals[:, TIES],
         stderr=None if exact else standard_errors(totals),
         _combos=combos,
+        **fields,
+    )
+
+
+def from_known(rows: np.ndarray, played: int, **fields) -> EquityResult:
+    """An exact result of known hands from the rows ``pp_equity_known`` wrote (``PP_KNOWN_*``
+    by players) over ``played`` boards: the figures ``from_sums`` makes of their sums, bit
+    for bit (the same divisions, in Zig), read where they lie."""
+    return EquityResult(
+        exact=True,
+        games=played,
+        equity=rows[lib.PP_KNOWN_EQUITY],
+        win=rows[lib.PP_KNOWN_WIN],
+        tie=rows[lib.PP_KNOWN_TIE],
+        wins=rows[lib.PP_KNOWN_WINS],
+        ties=rows[lib.PP_KNOWN_TIES],
+        stderr=None,
         **fields,
     )

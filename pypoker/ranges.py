@@ -52,6 +52,13 @@ class Range:
             one << self.cards[:, 1].astype(np.uint64)
         )
 
+    @functools.cached_property
+    def first_set(self) -> int:
+        """The first combo as a card-set int (a known hand's one combo), kept: a range is
+        parsed once and shared by every call naming it."""
+        low, high = self.cards[0].tolist()
+        return 1 << low | 1 << high
+
     def without(self, dead_bits: int) -> Range:
         """The combos holding none of the cards in ``dead_bits`` (card removal)."""
         keep = (self.sets() & np.uint64(dead_bits)) == 0

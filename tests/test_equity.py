@@ -20,6 +20,41 @@ def test_ackd_vs_qhqs_exactly(each_cpu):
     assert result.equity.sum() == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize(
+    "hands, board",
+    [
+        (["AcKd", "QhQs"], None),
+        (["AcKd", "QhQs", "7s7d"], "Jh7c2d"),
+        (["AsKs", "QdQc"], "2d5s9hJh7c"),
+    ],
+)
+def test_known_hands_written_natively_match_the_sums_bit_for_bit(hands, board):
+    """A known-hands result as one native call writes it (pp_equity_known), as threads' parts
+    summed give it (pp_equity_exact, pp_equity_result), and as every other run's sums make it
+    (from_sums): the same figures, bit for bit."""
+    from pypoker._equity_runs import known_exact, known_sums
+    from pypoker._spot import SLOTS, SUM_FIELDS
+    from pypoker.equity_result import from_sums
+
+    one = pp.equity(hands, board=board, threads=1)
+    parts = pp.equity(hands, board=board, threads=3)
+    rows, played = known_exact([int(pp.CardSet(h)) for h in hands], int(pp.CardSet(board)), 0, 1)
+    sums = np.zeros((len(hands), SLOTS, len(SUM_FIELDS)))
+    sums[:, 0] = known_sums(rows, played)
+    weights = np.zeros((len(hands), SLOTS - 1))
+    weights[:, 0] = 1
+    fields = {"hands": hands, "board": "", "dead": "", "seconds": 0.0}
+    summed = from_sums(sums, list(weights), played, exact=True, **fields)
+    for result in (parts, summed):
+        assert result.games == one.games == played
+        for name in ("equity", "win", "tie", "wins", "ties"):
+            assert getattr(result, name).tobytes() == getattr(one, name).tobytes(), name
+    for player in range(len(hands)):
+        table = one.by_combo(player)
+        assert len(table["combo"]) == 1 and table["weight"].tolist() == [1.0]
+        assert table["equity"].tobytes() == one.equity[player : player + 1].tobytes()
+
+
 def brute_force(hands: list[str], board: str, dead: str = "") -> np.ndarray:
     """Every completion of the board, ranked with pp.rank: pot shares per player."""
     holes = [pp.parse_cards(h) for h in hands]
@@ -123,3 +158,34 @@ def test_players_as_card_sets_and_ids_and_progress(capsys):
     assert np.array_equal(by_text.equity, by_objects.equity)
     pp.equity(["AcKd", "QhQs"], exact=False, games=600_000, progress=True)
     assert "600,000 games, worst stderr" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("board_cards", [0, 3, 4, 5])
+def test_equities_rows_are_each_spots_equity_bit_for_bit(board_cards):
+    rng = np.random.default_rng(board_cards)
+    rows = 3 if board_cards == 0 else 40
+    for players in (2, 3, 6):
+        cards = np.array([rng.permutation(52)[: 2 * players + board_cards] for _ in range(rows)])
+        holes = cards[:, : 2 * players].astype(np.uint8).reshape(rows, players, 2)
+        boards = cards[:, 2 * players :].astype(np.uint8)
+        batch = pp.equities(holes, boards, threads=2)
+        assert batch.shape == (rows, players) and batch.dtype == np.float64
+        for row in range(rows):
+            hands = pp.format_cards(holes[row])
+            one = pp.equity(hands, board=pp.format_cards(boards[row]) if board_cards else None)
+            assert batch[row].tobytes() == one.equity.tobytes(), (players, row)
+
+
+def test_equities_take_text_one_board_for_all_and_name_a_bad_card():
+    texts = pp.equities(["AsKsQdQc", "AhAdKcKd"], "Jh7c2d")
+    ids = pp.equities(pp.parse_cards(["AsKsQdQc", "AhAdKcKd"]).reshape(2, 2, 2),
+                      np.repeat(pp.parse_cards("Jh7c2d")[None], 2, axis=0))  # fmt: skip
+    assert texts.tobytes() == ids.tobytes()
+    assert texts[0].tolist() == pp.equity(["AsKs", "QdQc"], board="Jh7c2d").equity.tolist()
+    assert pp.equities(np.zeros((0, 2, 2), dtype=np.uint8)).shape == (0, 2)
+    with pytest.raises(pp.InvalidHandError, match="row 1: player 2's card 1 is Jh, a card"):
+        pp.equities(["AsKsQdQc", "AhAdJhKd"], "Jh7c2d")
+    with pytest.raises(pp.ArgumentError, match="a board holds 0, 3, 4 or 5"):
+        pp.equities(["AsKsQdQc"], "Jh7c")
+    with pytest.raises(pp.ArgumentError, match="boards has 3 rows where holes has 2"):
+        pp.equities(["AsKsQdQc", "AhAdKcKd"], ["Jh7c2d", "Jh7c3d", "Jh7c4d"])

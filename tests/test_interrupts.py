@@ -68,6 +68,7 @@ LONG = {
         "cards = pp.deal(2_000, 5, seed=1)",
         "pp.equity_histogram(cards[:, :2], cards[:, 2:], bins=10, threads=2)",
     ),
+    "equities": ("cards = pp.deal(40_000, 4, seed=1)", "pp.equities(cards, threads=2)"),
     "hand_vs_range": ("boards = pp.deal(300, 3, seed=1)", "pp.hand_vs_range(boards, threads=2)"),
     "equity": ("", "pp.equity(['AA', 'random', 'random'], exact=True, threads=2)"),
     "street_table": ("", "pp.street_table('flop', threads=2)"),

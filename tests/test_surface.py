@@ -74,6 +74,7 @@ RECIPES = {
     "dataset": Recipe(lambda n: pp.dataset(10, players=n, seed=1), ()),
     "street_table": Recipe(lambda n: pp.street_table("river", start=n, count=n), ()),
     "equity": Recipe(lambda n: pp.equity(["AhAd", "KcKd"], games=n), ()),
+    "equities": Recipe(lambda h, b: pp.equities(_players(h, 2), b), (4, 3)),
     "hand_index_size": Recipe(lambda n: pp.hand_index_size(n), ()),
     "range_grid": Recipe(lambda n: pp.range_grid(pp.equity(["QQ+", "AhKh"]), n), ()),
     "plot_range_grid": Recipe(lambda n: pp.range_grid(pp.equity(["QQ+", "AhKh"]), n), ()),

@@ -38,6 +38,7 @@ pub const header_enums = .{
     .{ Status, "PP_" },
     .{ @import("../arena/rules.zig").Refusal, "PP_REFUSED_" },
     .{ @import("../arena/agents/registry.zig").Fault, "PP_AGENT_FAULT_" },
+    .{ equity.ResultRow, "PP_KNOWN_" },
 };
 pub const header_structs = .{
     @import("status.zig").Error,
@@ -57,6 +58,7 @@ pub const header_structs = .{
 pub const header_constants = .{
     .{ "POT_UNITS", equity.pot_units },
     .{ "PLAYERS_MAX", equity.players_max },
+    .{ "KNOWN_ROWS", equity.result_rows },
     .{ "COMBOS", combos.count },
     .{ "CATEGORY_SHIFT", eval.category_shift },
     .{ "EMPTY_HAND_RANK", eval.empty_hand_rank },

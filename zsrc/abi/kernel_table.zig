@@ -51,6 +51,9 @@ pub const RankStringsStatus = fn ([*]const u8, *const anyopaque, u32, u64, [*]u1
 /// Equity (equity/known_exact.zig): hole accumulators per player, the board's, the deck left; tallies
 /// per player are added to, and `*games` grows by the games settled.
 pub const EquityExact = fn ([*]const encoding.Accumulator, u32, *const encoding.Accumulator, u64, u32, u32, u32, [*]equity.Tally, *u64) callconv(.c) void;
+/// Boards (rows x board cards: 0, 3, 4 or 5), holes (rows x players x 2) → each row's exact
+/// equity per player.
+pub const EquityRows = fn ([*]const u8, u32, [*]const u8, u32, u64, [*]f64) callconv(.c) void;
 /// Boards (rows x 5) and holes (rows x players x 2) → each player's flop and turn equity.
 pub const StreetEquities = fn ([*]const u8, [*]const u8, u32, u64, [*]f32, [*]f32) callconv(.c) void;
 
@@ -81,6 +84,7 @@ pub const Kernels = struct {
     equity_sample: *const EquitySample,
     equity_count: *const EquityCount,
     equity_exact: *const EquityExact,
+    equity_rows: *const EquityRows,
     street_equities: *const StreetEquities,
     rank_cards_status: *const RankCardsStatus,
     rank_lists_status: *const RankListsStatus,

@@ -146,6 +146,18 @@ fn equity_exact(
     games.* += table.games;
 }
 
+fn equity_rows(
+    boards: [*]const u8,
+    board_cards: u32,
+    holes: [*]const u8,
+    players: u32,
+    rows: u64,
+    out: [*]f64,
+) callconv(.c) void {
+    const n = rows * players;
+    equity.equity_rows(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * 2], players, out[0..n]);
+}
+
 fn street_equities(
     boards: [*]const u8,
     holes: [*]const u8,

@@ -32,6 +32,63 @@ pub const Tally = extern struct {
     pub const c_name = "pp_tally";
 };
 
+/// The rows of a known-hands result (`write_result`), each `players` doubles: equity (pot
+/// share), win and tie (fractions of the boards), then the tallies as counts.
+pub const ResultRow = enum(u32) {
+    equity = 0,
+    win = 1,
+    tie = 2,
+    wins = 3,
+    ties = 4,
+    share_units = 5,
+    share_units_squared = 6,
+
+    pub const c_name = "pp_known_row";
+};
+
+pub const result_rows: u32 = @typeInfo(ResultRow).@"enum".field_names.len;
+
+/// Each player's `tallies` over `games` boards → `result_rows` rows of `players` doubles
+/// (`ResultRow`), the figures pypoker's results hold, so a small call's Python reads them
+/// and builds nothing. Equity is (share units / pot_units) / games, win wins / games and tie
+/// ties / games, in that order: the divisions pypoker/equity_result.py makes from the sums of
+/// any other run, so the two agree bit for bit.
+pub fn write_result(tallies: []const Tally, games: u64, out: []f64) void {
+    const players = tallies.len;
+    assert(players >= 2 and players <= players_max);
+    assert(games > 0);
+    assert(out.len == result_rows * players);
+    const boards: f64 = @floatFromInt(games);
+    for (tallies, 0..) |tally, player| {
+        // Every count converts exactly (below 2^53): a share's square is at most pot_units^2
+        // (< 2^23) a board, over at most C(48, 5) (< 2^21) boards.
+        const wins: f64 = @floatFromInt(tally.wins);
+        const ties: f64 = @floatFromInt(tally.ties);
+        const share_units: f64 = @floatFromInt(tally.share_units);
+        const squares: f64 = @floatFromInt(tally.share_units_squared);
+        const at = out[player..];
+        at[result_index(.equity, players)] = equity_of(tally, boards);
+        at[result_index(.win, players)] = wins / boards;
+        at[result_index(.tie, players)] = ties / boards;
+        at[result_index(.wins, players)] = wins;
+        at[result_index(.ties, players)] = ties;
+        at[result_index(.share_units, players)] = share_units;
+        at[result_index(.share_units_squared, players)] = squares;
+    }
+}
+
+/// A player's pot share over `boards` boards: (share units / pot_units) / boards, the one
+/// order every result divides in (pypoker/equity_result.py's `equities` too).
+inline fn equity_of(tally: Tally, boards: f64) f64 {
+    const units_per_pot: f64 = @floatFromInt(pot_units);
+    return @as(f64, @floatFromInt(tally.share_units)) / units_per_pot / boards;
+}
+
+/// Where `row` starts in a result of `players` players.
+fn result_index(row: ResultRow, players: usize) usize {
+    return @as(usize, @backingInt(row)) * players;
+}
+
 pub const Table = struct {
     holes: []const encoding.Accumulator,
     tallies: []Tally,
@@ -536,6 +593,46 @@ pub fn street_equities(
     }
 }
 
+/// Each of `rows` spots' exact equity per player over every completion of its board:
+/// `boards` holds rows of `board_cards` (0, 3, 4 or 5) cards, `holes` rows of `players`
+/// pairs, `out` rows of `players` pot shares. Each row is counted as one spot is (`exact`,
+/// `equity_of`), so it equals that spot's `pp.equity` bit for bit. The caller has checked
+/// the cards (every one a card, none twice in a row).
+pub fn equity_rows(
+    boards: []const u8,
+    board_cards: u32,
+    holes: []const u8,
+    players: u32,
+    out: []f64,
+) void {
+    assert(players >= 2 and players <= players_max);
+    assert(board_cards == 0 or (board_cards >= 3 and board_cards <= board_cards_max));
+    const rows = out.len / players;
+    assert(out.len == rows * players);
+    assert(holes.len == out.len * 2 and boards.len == rows * board_cards);
+    for (0..rows) |row| {
+        var hands: [players_max]encoding.Accumulator = undefined;
+        var used: u64 = 0;
+        const row_holes = holes[row * players * 2 ..][0 .. players * 2];
+        for (hands[0..players], 0..) |*hand, player| {
+            hand.* = .empty;
+            hand.add(row_holes[2 * player]);
+            hand.add(row_holes[2 * player + 1]);
+            used |= hand.mask;
+        }
+        var board: encoding.Accumulator = .empty;
+        for (boards[row * board_cards ..][0..board_cards]) |card| board.add(card);
+        var tallies: [players_max]Tally = @splat(.{});
+        var table: Table = .{ .holes = hands[0..players], .tallies = tallies[0..players] };
+        exact(&table, board, encoding.full_deck & ~(used | board.mask), board_cards_max - board_cards, 0, 1);
+        assert(table.games > 0);
+        const boards_counted: f64 = @floatFromInt(table.games);
+        for (out[row * players ..][0..players], tallies[0..players]) |*equity, tally| {
+            equity.* = equity_of(tally, boards_counted);
+        }
+    }
+}
+
 fn street_equity(
     hands: []const encoding.Accumulator,
     board: encoding.Accumulator,
@@ -570,6 +667,52 @@ test "exact: AcKd vs QhQs over all 1,712,304 boards" {
     try std.testing.expectEqual(@as(u64, 730_541), tallies[0].wins);
     try std.testing.expectEqual(@as(u64, 975_909), tallies[1].wins);
     try std.testing.expectEqual(@as(u64, 5_854), tallies[0].ties);
+}
+
+test "write_result: the shares of a pot, every row in its place" {
+    // Three boards: player 0 wins one alone, the other two are split.
+    const tallies = [_]Tally{
+        .{ .wins = 1, .ties = 2, .share_units = 2520 + 2 * 1260, .share_units_squared = 2520 * 2520 + 2 * 1260 * 1260 },
+        .{ .wins = 0, .ties = 2, .share_units = 2 * 1260, .share_units_squared = 2 * 1260 * 1260 },
+    };
+    var out: [result_rows * 2]f64 = undefined;
+    write_result(&tallies, 3, &out);
+    const equity_row = out[@backingInt(ResultRow.equity) * 2 ..][0..2];
+    try std.testing.expectEqual(@as(f64, 5040.0 / 2520.0 / 3.0), equity_row[0]);
+    try std.testing.expectEqual(@as(f64, 2520.0 / 2520.0 / 3.0), equity_row[1]);
+    try std.testing.expectEqual(@as(f64, 1.0 / 3.0), out[@backingInt(ResultRow.win) * 2]);
+    try std.testing.expectEqual(@as(f64, 2.0 / 3.0), out[@backingInt(ResultRow.tie) * 2 + 1]);
+    try std.testing.expectEqual(@as(f64, 2), out[@backingInt(ResultRow.ties) * 2 + 1]);
+    try std.testing.expectEqual(@as(f64, 2 * 1260 * 1260), out[@backingInt(ResultRow.share_units_squared) * 2 + 1]);
+    try std.testing.expectEqual(equity_row[0] + equity_row[1], 1.0);
+}
+
+test "equity_rows: each row is its spot counted alone, every street" {
+    // AsKs vs QdQc: preflop, on Jh7c2d, on Jh7c2d5s, on Jh7c2d5s9h (ids: suit * 13 + value).
+    const holes_row = [_]u8{ 0 + 12, 0 + 11, 39 + 10, 13 + 10 };
+    const board = [_]u8{ 26 + 9, 13 + 5, 39 + 0, 0 + 3, 26 + 7 };
+    for ([_]u32{ 0, 3, 4, 5 }) |board_cards| {
+        var out: [4]f64 = undefined;
+        var boards: [10]u8 = undefined;
+        @memcpy(boards[0..board_cards], board[0..board_cards]);
+        @memcpy(boards[board_cards..][0..board_cards], board[0..board_cards]);
+        const holes = holes_row ++ holes_row;
+        equity_rows(boards[0 .. 2 * board_cards], board_cards, &holes, 2, &out);
+        var hands: [2]encoding.Accumulator = .{ .empty, .empty };
+        for (&hands, 0..) |*hand, player| {
+            hand.add(holes_row[2 * player]);
+            hand.add(holes_row[2 * player + 1]);
+        }
+        var on_board: encoding.Accumulator = .empty;
+        for (board[0..board_cards]) |card| on_board.add(card);
+        var tallies: [2]Tally = .{ .{}, .{} };
+        var table: Table = .{ .holes = &hands, .tallies = &tallies };
+        const deck = encoding.full_deck & ~(hands[0].mask | hands[1].mask | on_board.mask);
+        exact(&table, on_board, deck, board_cards_max - board_cards, 0, 1);
+        var alone: [result_rows * 2]f64 = undefined;
+        write_result(&tallies, table.games, &alone);
+        for (0..2) |row| try std.testing.expectEqualSlices(f64, alone[0..2], out[2 * row ..][0..2]);
+    }
 }
 
 /// Every board visited one by one (Gosper over the deck's slots), for checking `exact`.

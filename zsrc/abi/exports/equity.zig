@@ -160,6 +160,78 @@ pub const api = struct {
         return .ok;
     }
 
+    /// Exact equity of `players` (2..10) known hands as `pp_equity_exact` counts it, every
+    /// board in this one call, written straight into a result: `out` holds `PP_KNOWN_ROWS`
+    /// rows of `players` doubles (`pp_known_row`: equity, win, tie, then the tallies) and
+    /// `*games` the boards. Errors as `pp_equity_exact`'s; nothing is written on one.
+    pub fn pp_equity_known(
+        hole_sets: ?[*]const u64,
+        players: u32,
+        board: u64,
+        dead: u64,
+        out: ?[*]f64,
+        games: ?*u64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const setup = switch (equity_setup(hole_sets, players, board, dead, err)) {
+            .ok => |s| s,
+            .failed => |status| return status,
+        };
+        const result = out orelse return .null_pointer;
+        const boards = games orelse return .null_pointer;
+        var tallies: [equity.players_max]Tally = @splat(.{});
+        var counted: u64 = 0;
+        kernels().equity_exact(&setup.holes, players, &setup.board, setup.deck, setup.missing, 0, 1, &tallies, &counted);
+        equity.write_result(tallies[0..players], counted, result[0 .. equity.result_rows * players]);
+        boards.* = counted;
+        return .ok;
+    }
+
+    /// The tallies `pp_equity_exact` counted for `players` (2..10) players over `games`
+    /// boards (every part's, summed) → the rows `pp_equity_known` writes into `out`.
+    pub fn pp_equity_result(
+        tallies: ?[*]const Tally,
+        players: u32,
+        games: u64,
+        out: ?[*]f64,
+    ) callconv(.c) Status {
+        if (players < 2 or players > equity.players_max or games == 0) return .bad_argument;
+        const counted = tallies orelse return .null_pointer;
+        const result = out orelse return .null_pointer;
+        equity.write_result(counted[0..players], games, result[0 .. equity.result_rows * players]);
+        return .ok;
+    }
+
+    /// Each of `rows` spots' exact equity per player (pot share, 0..1) over every completion
+    /// of its board, into `out` (`rows * players` doubles): `boards` holds rows of
+    /// `board_cards` (0, 3, 4 or 5) cards (null for 0), `holes` rows of `players` (2..10)
+    /// pairs. A row holding a card that is not a card, or one twice, fails the call (`err.row`
+    /// the row, `err.position` the card's place: the board's cards, then the holes') before
+    /// anything is computed. A row equals its spot's `pp_equity_known` equity bit for bit.
+    pub fn pp_equity_rows(
+        boards: ?[*]const u8,
+        board_cards: u32,
+        holes: ?[*]const u8,
+        players: u32,
+        rows: u64,
+        out: ?[*]f64,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (players < 2 or players > equity.players_max) return .bad_argument;
+        if (board_cards != 0 and (board_cards < 3 or board_cards > equity.board_cards_max)) {
+            return .bad_argument;
+        }
+        if (rows == 0) return .ok;
+        const b: [*]const u8 = if (board_cards == 0) &.{} else boards orelse return .null_pointer;
+        const h = holes orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        if (batch.diagnose_showdown_rows(b[0 .. rows * board_cards], board_cards, h[0 .. rows * players * 2], players, rows)) |e| {
+            return report_hand_error(err, e);
+        }
+        kernels().equity_rows(b, board_cards, h, players, rows, o);
+        return .ok;
+    }
+
     /// Each of `rows` deals' exact equity per player (pot share, 0..1) with the flop known
     /// (`flop_out`) and with the turn known (`turn_out`), both `rows * players` floats:
     /// `boards` holds each deal's five board cards (flop, turn, river), `holes` its
