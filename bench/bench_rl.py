@@ -74,7 +74,7 @@ def aec_rate(runs: int, steps: int) -> float:
     for _ in range(runs):
         started, done = time.perf_counter(), 0
         while done < steps:
-            for agent in env.agent_iter():
+            for _agent in env.agent_iter():
                 obs, _, terminated, _, _ = env.last()
                 legal = np.flatnonzero(obs["action_mask"])
                 env.step(None if terminated else int(rng.choice(legal)))
