@@ -48,9 +48,9 @@ def run(args) -> int:
                    blinds=blinds, record=args.phh is not None, parquet=args.out,
                    threads=args.threads, progress=sys.stderr.isatty())  # fmt: skip
     if args.phh is not None:
-        from . import phh
+        from .phh import write
 
-        phh.write(result.history, args.phh)
+        write(result.history, args.phh)
     print(result.table())
     if result.variance_cut is not None:
         print("dup/plain se: the duplicate standard error over the plain one on these hands")

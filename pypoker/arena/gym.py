@@ -109,7 +109,11 @@ class NoLimitHoldemEnv(gymnasium.Env):
         return {"action_mask": self._mask.copy(), "skipped_bb": float(out.skipped[0])}
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now, as bools (sb3-contrib's MaskablePPO asks for this)."""
+        """The legal actions now, as bools (sb3-contrib's MaskablePPO asks for this); none
+        before ``reset``."""
+        if self._mask is None:
+            return np.zeros(self.action_space[0].n if isinstance(self.action_space, spaces.Tuple)
+                            else self.action_space.n, bool)  # fmt: skip
         return self._mask.astype(bool)
 
 
