@@ -91,7 +91,7 @@ pub fn encode(table: *const Table, slot: *const Slot, viewer: u8, history: u8, o
         if (card != no_card) out[at.board + card] = 1;
     }
     out[at.street + table.street] = 1;
-    out[at.position + (viewer + table.seats - table.button) % table.seats] = 1;
+    out[at.position + clockwise(table.button, viewer, table.seats)] = 1;
     encode_seats(table, viewer, at, per_bb, out);
     encode_numbers(table, viewer, per_bb, out[at.numbers..][0..numbers]);
     const shown = @min(history, slot.count);
@@ -104,7 +104,7 @@ pub fn encode(table: *const Table, slot: *const Slot, viewer: u8, history: u8, o
 
 fn encode_seats(table: *const Table, viewer: u8, at: Layout, per_bb: f32, out: []f32) void {
     for (0..table.seats) |r| {
-        const seat: u8 = @intCast((viewer + r) % table.seats);
+        const seat = clockwise(0, viewer + @as(u8, @intCast(r)), table.seats);
         const bit = @as(u16, 1) << @intCast(seat);
         const in_hand = table.in_hand & bit != 0;
         const row = out[at.seats + r * seat_columns ..][0..seat_columns];
@@ -138,10 +138,18 @@ fn encode_action(record: ActionRecord, seats: u8, viewer: u8, per_bb: f32, row: 
     assert(record.seat < seats);
     assert(record.street < streets - 1 and record.kind < Kind.count);
     row[0] = 1;
-    row[1 + (record.seat + seats - viewer) % seats] = 1;
+    row[1 + clockwise(viewer, record.seat, seats)] = 1;
     row[1 + seats + record.street] = 1;
     row[1 + seats + 4 + record.kind] = 1;
     row[1 + seats + 4 + Kind.count] = @as(f32, @floatFromInt(record.amount)) * per_bb;
+}
+
+/// Seats clockwise from `from` to `to` (both below `seats`, or `to` below twice it): a
+/// subtraction where `%` would divide, several times an observation.
+fn clockwise(from: u8, to: u8, seats: u8) u8 {
+    assert(from < seats and to < 2 * seats);
+    const ahead = if (to >= from) to - from else to + seats - from;
+    return if (ahead >= seats) ahead - seats else ahead;
 }
 
 comptime {
