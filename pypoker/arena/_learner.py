@@ -35,6 +35,7 @@ SLOT_DTYPE = struct_dtype("pp_rl_slot")
 _STREETS = ("preflop", "flop", "turn", "river", "over")
 _SEAT_COLUMNS = ("stack", "bet", "put_in", "in_hand", "all_in", "button", "to_act")
 _NUMBERS = ("pot", "current_bet", "to_call", "min_raise_to", "max_raise_to")
+_CHIP_COLUMNS = ("stack", "bet", "put_in", "pot", "to_call", "raise_to", "amount")
 
 
 class Step(NamedTuple):
@@ -276,3 +277,11 @@ def column_names(layout: dict, seats: int) -> list[str]:
         names.append(f"action{i}_amount")
     assert len(names) == layout["columns"], "observation.zig's layout and these names differ"
     return names
+
+
+def column_bounds(tables: Tables) -> np.ndarray:
+    """Each observation column's largest value: 1 for the one-hots and flags, every chip at
+    the table in big blinds for the chip columns (the observation space's ``high``)."""
+    names = column_names(tables.layout, tables.seats)
+    top = sum(tables.table_settings["stacks"]) / tables.big_blind
+    return np.array([top if name.endswith(_CHIP_COLUMNS) else 1.0 for name in names], np.float32)

@@ -51,22 +51,19 @@ from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
 from .._native import ArgumentError  # noqa: E402
-from ._learner import Tables, column_names  # noqa: E402
+from ._learner import Tables, column_bounds, column_names  # noqa: E402
 
 ENV_ID = "pypoker/NoLimitHoldem-v0"
-_CHIP_COLUMNS = ("stack", "bet", "put_in", "pot", "current_bet", "to_call", "raise_to", "amount")
 
 
 def _spaces(tables: Tables):
     """The observation space (one-hot columns in 0..1, chips in 0..the table's chips) and
     the action space of one table."""
-    names = column_names(tables.layout, tables.seats)
-    top = sum(tables.table_settings["stacks"]) / tables.big_blind
-    high = np.array([top if n.endswith(_CHIP_COLUMNS) else 1.0 for n in names], np.float32)
+    high = column_bounds(tables)
     observation = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
     if tables.scheme == "discrete":
         return observation, spaces.Discrete(len(tables.actions))
-    amount = spaces.Box(0.0, np.float32(top), (1,), np.float32)
+    amount = spaces.Box(0.0, high.max(), (1,), np.float32)
     return observation, spaces.Tuple((spaces.Discrete(len(tables.actions)), amount))
 
 

@@ -24,7 +24,7 @@ require("gymnasium")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
-from ._learner import DISCRETE, Tables, column_names  # noqa: E402
+from ._learner import DISCRETE, Tables, column_bounds, column_names  # noqa: E402
 
 
 def env(seats: int = 2, **settings):
@@ -47,17 +47,14 @@ class raw_env(pettingzoo.AECEnv):  # noqa: N801 (PettingZoo's name for it)
         self._tables = Tables(1, seats, 0, None, history=history, **table)
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self.agents = self.possible_agents[:]
-        names = column_names(self._tables.layout, seats)
-        top = sum(self._tables.table_settings["stacks"]) / self._tables.big_blind
-        chips = ("stack", "bet", "put_in", "pot", "current_bet", "to_call", "raise_to", "amount")
-        high = np.array([top if n.endswith(chips) else 1.0 for n in names], np.float32)
+        high = column_bounds(self._tables)
         observation = spaces.Dict({
             "observation": spaces.Box(np.zeros_like(high), high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (len(DISCRETE),), np.int8),
         })  # fmt: skip
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(len(DISCRETE)) for a in self.possible_agents}
-        self.columns = names
+        self.columns = column_names(self._tables.layout, seats)
         self.render_mode = render_mode
 
     def observation_space(self, agent):
