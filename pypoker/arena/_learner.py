@@ -196,7 +196,7 @@ class Tables:
         """The error for a refused answer: the table, the answer, why and what is legal."""
         row = np.ascontiguousarray(self._tables[table : table + 1])
         seen = _observe_one(row)
-        obs, mask = self.observe(self.seat)
+        _, mask = self.observe(seen[0])  # the seat to act
         low, high = seen[2] / self.big_blind, seen[3] / self.big_blind
         amount = f" {raise_to[table]:g} bb" if raise_to is not None and index == 2 else ""
         reason = _refusal_text(refusal, _KIND_OF.get((self.scheme, index), 0), 0, seen)

@@ -246,6 +246,17 @@ def test_pettingzoo_rewards_are_each_seat_s_net_and_sum_to_zero():
     assert abs(sum(totals.values())) < 1e-6 and any(totals.values())
 
 
+def test_pettingzoo_refuses_a_masked_action_by_name():
+    env = pz.env(seats=3)
+    env.reset(seed=0)
+    while env.last()[0]["action_mask"][0]:  # call until the seat to act faces no bet
+        env.step(1)
+    seat = env.agent_selection.split("_")[1]
+    refused = rf"table 0: action 0 \(fold\) refused: seat {seat} cannot fold"
+    with pytest.raises(IllegalActionError, match=refused + r".*\(legal actions: 1 check/call, 2"):
+        env.step(0)
+
+
 def test_bad_input_names_the_table_and_the_legal_range():
     env = NoLimitHoldemVectorEnv(4, seats=6, seat=3, opponents="random")
     _, info = env.reset(seed=1)
