@@ -94,6 +94,11 @@ class Tables:
         return len(self._tables)
 
     @property
+    def dealt(self) -> bool:
+        """Whether a reset has dealt the tables."""
+        return self._dealt
+
+    @property
     def big_blind(self) -> int:
         return self.table_settings["blinds"][1]
 

@@ -87,7 +87,7 @@ class NoLimitHoldemEnv(gymnasium.Env):
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
-        if seed is None and not self._tables._dealt:
+        if seed is None and not self._tables.dealt:
             seed = int(self.np_random.integers(1 << 63))
         out = self._tables.reset(seed)
         self._over = False
@@ -147,7 +147,7 @@ class NoLimitHoldemVectorEnv(VectorEnv):
             raise ArgumentError(f"seed must be one whole number for every table (table t's "
                                 f"hands come from (seed, t, hand)), got {seed!r}")  # fmt: skip
         super().reset(seed=seed)
-        if seed is None and not self._tables._dealt:
+        if seed is None and not self._tables.dealt:
             seed = int(self.np_random.integers(1 << 63))
         out = self._tables.reset(seed)
         return out.obs, self._info(out)

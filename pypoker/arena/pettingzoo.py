@@ -68,7 +68,7 @@ class raw_env(pettingzoo.AECEnv):  # noqa: N801 (PettingZoo's name for it)
         return {"observation": obs[0], "action_mask": mask[0].view(np.int8)}
 
     def reset(self, seed=None, options=None):
-        if seed is None and not self._tables._dealt:
+        if seed is None and not self._tables.dealt:
             seed = int(np.random.default_rng().integers(1 << 63))
         self._tables.reset(seed)
         self.agents = self.possible_agents[:]
