@@ -1,9 +1,10 @@
 """Optional dependencies: which extra brings each, and the one message a missing one gets.
 
-The core needs NumPy and cffi alone. Arrow, Parquet, Polars, DuckDB, Ray and the range
-grid's matplotlib come with extras (pyproject's ``[project.optional-dependencies]``); a call
-that needs one that is not installed raises an ``ImportError`` naming the extra, and the CLI
-prints that one line and exits 2 (``missing_extra``)."""
+The core needs NumPy and cffi alone. Arrow, Parquet, Polars, DuckDB, Ray, the range
+grid's matplotlib and the RL environments' Gymnasium and PettingZoo come with extras
+(pyproject's ``[project.optional-dependencies]``); a call that needs one that is not
+installed raises an ``ImportError`` naming the extra, and the CLI prints that one line and
+exits 2 (``missing_extra``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ EXTRAS = {
     "duckdb": "arrow",
     "ray": "ray",
     "matplotlib": "plot",
+    "gymnasium": "rl",
+    "pettingzoo": "rl",
 }
 
 

@@ -20,7 +20,7 @@ CASES = {
     "bench": ["bench", "--hands", "4K", "--runs", "5", "--no-peers", "-o", "{tmp}/bench"],
     "equity": ["equity", "AhAd", "KcKd", "--grid", "{tmp}/grid.png"],
     "features": ["features", "river", "--count", "10", "-o", "{tmp}/river.parquet"],
-    "arena": ["arena", "--agents", "call,random", "--hands", "1K", "--out", "{tmp}/hands.parquet"],
+    "arena": "arena --agents call,random --hands 1K --out {tmp}/a.pq --phh {tmp}/a.phhs".split(),
 }
 
 CHILD = """

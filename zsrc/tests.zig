@@ -56,4 +56,7 @@ comptime {
     _ = @import("arena/constants.zig");
     _ = @import("arena/agents/tests.zig");
     _ = @import("abi/exports/agents.zig");
+    _ = @import("arena/agents/learner.zig");
+    _ = @import("arena/agents/observation.zig");
+    _ = @import("abi/exports/rl.zig");
 }

@@ -3,6 +3,10 @@ random player, and hand histories as Arrow (``history``).
 
 Action kinds: ``FOLD``, ``CHECK``, ``CALL``, ``RAISE`` (to an amount: the seat's total bet
 on the street), ``ALL_IN``; ``ACTIONS`` names them in that order.
+
+Imported on demand: ``pypoker.arena.gym`` (Gymnasium environments, registered as
+``pypoker/NoLimitHoldem-v0``), ``pypoker.arena.pettingzoo`` (a PettingZoo AEC environment),
+both from the ``[rl]`` extra; ``pypoker.arena.phh`` (PHH export and import).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ _SEED_MAX = (1 << 64) - 1
 
 def struct_dtype(name: str) -> np.dtype:
     """The NumPy dtype of a header struct with array fields (``pp_table``, records): each
-    field at the header's offset, arrays as sub-array fields."""
+    field at the header's offset, arrays as sub-array fields, structs as nested dtypes."""
     kinds = {"uint64_t": "<u8", "int64_t": "<i8", "uint32_t": "<u4", "int32_t": "<i4",
              "uint16_t": "<u2", "uint8_t": "u1", "int8_t": "i1"}  # fmt: skip
     struct = ffi.typeof(name)
@@ -33,7 +33,8 @@ def struct_dtype(name: str) -> np.dtype:
         while ctype.kind == "array":
             shape.append(ctype.length)
             ctype = ctype.item
-        return (kinds[ctype.cname], tuple(shape)) if shape else kinds[ctype.cname]
+        item = struct_dtype(ctype.cname) if ctype.kind == "struct" else kinds[ctype.cname]
+        return (item, tuple(shape)) if shape else item
 
     return np.dtype({
         "names": [field for field, _ in struct.fields],

@@ -3,8 +3,9 @@
 ``pypoker arena --agents equity,chart,call,random,raise,equity --hands 1M --duplicate
 --out hands.parquet`` plays a match (one agent a seat; parameters as
 ``equity:aggression=0.8``), shows progress and ends with a table of bb/100 ± the 95%
-interval per agent. ``pypoker arena show hands.parquet --hand 17`` prints the file's row 17
-as a readable history.
+interval per agent; ``--phh hands.phhs`` also writes the hands as PHH (``phh.write``).
+``pypoker arena show hands.parquet --hand 17`` prints the file's row 17 as a readable
+history.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def add_arena(commands, parse_count) -> None:
     command.add_argument("--hands", type=parse_count, default=100_000, help="hands (100K)")
     command.add_argument("--duplicate", action="store_true", help="duplicate poker")
     command.add_argument("--out", help="write the hands to this .parquet file")
+    command.add_argument("--phh", help="write the hands to this file as PHH (.phhs sections)")
     command.add_argument("--seed", type=int, default=0)
     command.add_argument("--stacks", type=int, default=200, help="chips a seat (200)")
     command.add_argument("--blinds", default="1,2", help="small,big (1,2)")
@@ -43,8 +45,12 @@ def run(args) -> int:
     agents = [a for a in args.agents.split(",") if a.strip()]
     blinds = tuple(int(b) for b in args.blinds.split(","))
     result = match(agents, args.hands, args.seed, args.duplicate, stacks=args.stacks,
-                   blinds=blinds, parquet=args.out, threads=args.threads,
-                   progress=sys.stderr.isatty())  # fmt: skip
+                   blinds=blinds, record=args.phh is not None, parquet=args.out,
+                   threads=args.threads, progress=sys.stderr.isatty())  # fmt: skip
+    if args.phh is not None:
+        from .phh import write
+
+        write(result.history, args.phh)
     print(result.table())
     if result.variance_cut is not None:
         print("dup/plain se: the duplicate standard error over the plain one on these hands")

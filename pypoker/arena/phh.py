@@ -78,10 +78,23 @@ def dumps(history, *, scale: int | None = None) -> str:
 
 
 def write(history, path, *, scale: int | None = None) -> None:
-    """Writes history rows to ``path`` as one ``.phhs`` file (whole or not at all)."""
-    text = dumps(history, scale=scale)
-    with atomic_target(Path(path)) as temporary:
-        temporary.write_text(text, encoding="utf-8")
+    """Writes history rows to ``path`` as one ``.phhs`` file, the text ``dumps`` gives, whole
+    or not at all; a pyarrow Table is read a batch of rows at a time."""
+    if isinstance(history, pa.Table):
+        table_scale = _rows_and_scale(history.slice(0, 0))[1]
+        chunks = (batch.to_pylist() for batch in history.to_batches(max_chunksize=4096))
+    else:
+        rows, table_scale = _rows_and_scale(history)
+        chunks = iter([rows])
+    scale = table_scale if scale is None else _check_scale(scale)
+    with atomic_target(Path(path)) as temporary, temporary.open("w", encoding="utf-8") as out:
+        index = 0
+        for rows in chunks:
+            for row in rows:
+                separator = "\n\n" if index else ""
+                out.write(f"{separator}[{index + 1}]\n{_export_row(row, scale, index)}")
+                index += 1
+        out.write("\n")
 
 
 def read(path) -> pa.Table:
@@ -168,6 +181,8 @@ def _export_row(row: dict, scale: int, index: int) -> str:
         lines.append(f"_pypoker_straddle = {_amount_text(row['straddle'], scale)}")
     if row["bb_ante"] and not row["ante"]:
         lines.append("_pypoker_bb_ante = true")
+    if row.get("rotation") is not None:  # a duplicate match's rotation of the hole cards
+        lines.append(f"_pypoker_rotation = {row['rotation']}")
     return "\n".join(lines)
 
 

@@ -20,7 +20,7 @@ from pokerkit import HandHistory  # noqa: E402
 from pokerkit_oracle import PLAYERS, oracle_divmod, play_row, random_spec, spec_stacks  # noqa: E402
 
 from pypoker._native import PokerError  # noqa: E402
-from pypoker.arena import phh  # noqa: E402
+from pypoker.arena import ALL_IN, CALL, RAISE, phh  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "phh"
 
@@ -206,3 +206,36 @@ def test_dataset_sample_imports_like_pokerkit_reads_it(path):
         assert again.starting_stacks == original.starting_stacks
         assert again.blinds_or_straddles == original.blinds_or_straddles
         assert betting(again.actions) == betting(original.actions)
+
+
+def test_the_cli_writes_a_match_as_phh_that_pokerkit_reads(tmp_path):
+    """``pypoker arena --phh``: pokerkit plays every hand of the file to the chips the match
+    recorded, and reading the file back gives the recorded hands (pots aside: PHH has none;
+    the rotation is a ``_pypoker_rotation`` field)."""
+    import pyarrow.parquet as pq
+
+    from pypoker.cli import main
+
+    out, text = tmp_path / "hands.parquet", tmp_path / "hands.phhs"
+    assert main(["arena", "--agents", "equity,chart,call,random,raise,equity", "--hands", "240",
+                 "--duplicate", "--out", str(out), "--phh", str(text)]) == 0  # fmt: skip
+    rows = pq.read_table(out).to_pylist()
+    assert len(rows) == 240 and {row["rotation"] for row in rows} == set(range(6))
+    histories = list(HandHistory.loads_all(text.read_text()))
+    assert len(histories) == len(rows)
+    for row, history in zip(rows, histories, strict=True):
+        players = phh.dealt_in(row)
+        want = [row["starting_stacks"][s] + row["winnings"][s] for s in players]
+        assert pokerkit_final(history.dumps()) == want
+        assert history.user_defined_fields["_pypoker_rotation"] == row["rotation"]
+    back = phh.read(text).to_pylist()
+    for row, again in zip(rows, back, strict=True):
+        skip = ("pots", "rotation", "actions")
+        assert {k: v for k, v in again.items() if k not in skip} == {
+            k: v for k, v in row.items() if k not in skip
+        }
+        for played, read in zip(row["actions"], again["actions"], strict=True):
+            # PHH has no all-in: a call or raise of the last chip reads back as ALL_IN.
+            if read["kind"] == ALL_IN:
+                read["kind"] = played["kind"] if played["kind"] in (CALL, RAISE) else ALL_IN
+            assert read == played

@@ -29,6 +29,7 @@ pub const groups = .{
     .{ .api = @import("exports/features.zig").api, .source = @embedFile("exports/features.zig") },
     .{ .api = @import("exports/arena.zig").api, .source = @embedFile("exports/arena.zig") },
     .{ .api = @import("exports/agents.zig").api, .source = @embedFile("exports/agents.zig") },
+    .{ .api = @import("exports/rl.zig").api, .source = @embedFile("exports/rl.zig") },
 };
 
 /// The types the exports pass, written into the header: the enums with their constants'
@@ -51,6 +52,9 @@ pub const header_structs = .{
     @import("../arena/play.zig").HandRecord,
     @import("../arena/play.zig").ActionRecord,
     @import("../arena/agents/policy.zig").Agent,
+    @import("../arena/agents/learner.zig").Settings,
+    @import("../arena/agents/learner.zig").Slot,
+    @import("../arena/agents/observation.zig").Layout,
 };
 
 /// Constants the Python layer reads from the generated header, as `PP_<name>`: each is

@@ -2,6 +2,7 @@
 //! appends them to `header_constants`): `PP_AGENT_FOLD`, ...
 const registry = @import("registry.zig");
 const combos = @import("../../cards/combos.zig");
+const learner = @import("learner.zig");
 
 pub const header_constants = .{
     .{ "AGENT_FOLD", registry.Kind.fold },
@@ -15,4 +16,9 @@ pub const header_constants = .{
     .{ "AGENT_SIZE_MAX", @as(u32, @intFromFloat(registry.size_max)) },
     .{ "AGENT_TEMPERATURE_MAX", @as(u32, @intFromFloat(registry.temperature_max)) },
     .{ "POLICY_COMBOS", combos.count },
+    .{ "RL_HISTORY_MAX", learner.history_max },
+    .{ "RL_SCHEME_DISCRETE", learner.Scheme.discrete },
+    .{ "RL_SCHEME_CONTINUOUS", learner.Scheme.continuous },
+    .{ "RL_DISCRETE_ACTIONS", learner.discrete_actions },
+    .{ "RL_CONTINUOUS_ACTIONS", learner.continuous_actions },
 };
