@@ -56,4 +56,9 @@ comptime {
     _ = @import("arena/constants.zig");
     _ = @import("arena/agents/tests.zig");
     _ = @import("abi/exports/agents.zig");
+
+    _ = @import("reader/replay.zig");
+    _ = @import("reader/examples.zig");
+    _ = @import("reader/constants.zig");
+    _ = @import("abi/exports/reader.zig");
 }

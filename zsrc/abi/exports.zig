@@ -29,6 +29,7 @@ pub const groups = .{
     .{ .api = @import("exports/features.zig").api, .source = @embedFile("exports/features.zig") },
     .{ .api = @import("exports/arena.zig").api, .source = @embedFile("exports/arena.zig") },
     .{ .api = @import("exports/agents.zig").api, .source = @embedFile("exports/agents.zig") },
+    .{ .api = @import("exports/reader.zig").api, .source = @embedFile("exports/reader.zig") },
 };
 
 /// The types the exports pass, written into the header: the enums with their constants'
@@ -38,6 +39,7 @@ pub const header_enums = .{
     .{ Status, "PP_" },
     .{ @import("../arena/rules.zig").Refusal, "PP_REFUSED_" },
     .{ @import("../arena/agents/registry.zig").Fault, "PP_AGENT_FAULT_" },
+    .{ @import("../reader/replay.zig").Fault, "PP_READER_FAULT_" },
 };
 pub const header_structs = .{
     @import("status.zig").Error,
@@ -50,6 +52,8 @@ pub const header_structs = .{
     @import("../arena/play.zig").HandRecord,
     @import("../arena/play.zig").ActionRecord,
     @import("../arena/agents/policy.zig").Agent,
+    @import("../arena/agents/population.zig").Population,
+    @import("../reader/examples.zig").Example,
 };
 
 /// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
@@ -63,7 +67,8 @@ pub const header_constants = .{
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
     .{ "SHOWDOWN_PLAYERS_MAX", @import("../rank/showdown.zig").players_max },
 } ++ @import("../arena/constants.zig").header_constants ++
-    @import("../arena/agents/constants.zig").header_constants;
+    @import("../arena/agents/constants.zig").header_constants ++
+    @import("../reader/constants.zig").header_constants;
 
 /// The ABI's version (exports/library.zig holds it), written into the header.
 pub const abi_version = @import("exports/library.zig").abi_version;

@@ -2,6 +2,7 @@
 //! appends them to `header_constants`): `PP_AGENT_FOLD`, ...
 const registry = @import("registry.zig");
 const combos = @import("../../cards/combos.zig");
+const population = @import("population.zig");
 
 pub const header_constants = .{
     .{ "AGENT_FOLD", registry.Kind.fold },
@@ -15,4 +16,6 @@ pub const header_constants = .{
     .{ "AGENT_SIZE_MAX", @as(u32, @intFromFloat(registry.size_max)) },
     .{ "AGENT_TEMPERATURE_MAX", @as(u32, @intFromFloat(registry.temperature_max)) },
     .{ "POLICY_COMBOS", combos.count },
+    .{ "POPULATION_STYLES_MAX", population.styles_max },
+    .{ "NO_STYLE", population.no_style },
 };
