@@ -60,5 +60,8 @@ comptime {
     _ = @import("reader/replay.zig");
     _ = @import("reader/examples.zig");
     _ = @import("reader/constants.zig");
+    _ = @import("reader/strengths.zig");
+    _ = @import("reader/likelihood.zig");
+    _ = @import("reader/posterior.zig");
     _ = @import("abi/exports/reader.zig");
 }

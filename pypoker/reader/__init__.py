@@ -18,6 +18,7 @@ from .dataset import read, torch_dataset
 from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
 from .generate import generate, shards
 from .population import DEFAULT, Population, population
+from .posterior import posterior
 
 __all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "examples",
-           "generate", "population", "read", "shards", "torch_dataset"]  # fmt: skip
+           "generate", "population", "posterior", "read", "shards", "torch_dataset"]  # fmt: skip

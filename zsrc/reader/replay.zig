@@ -44,8 +44,10 @@ pub const Fault = enum(u8) {
     seat = 10,
     /// The hand's actions lie outside the action array given.
     actions = 11,
-    /// A style index outside the population.
+    /// A style index outside the population (or unknown where styles are to be known).
     style = 12,
+    /// The population's policies give the hand's actions no chance: not its play.
+    impossible = 13,
 
     pub const c_name = "pp_reader_fault";
 };

@@ -10,6 +10,9 @@ const table_zig = @import("../../arena/table.zig");
 const play = @import("../../arena/play.zig");
 const replay_zig = @import("../../reader/replay.zig");
 const examples_zig = @import("../../reader/examples.zig");
+const posterior_zig = @import("../../reader/posterior.zig");
+const combos = @import("../../cards/combos.zig");
+const Population = @import("../../arena/agents/population.zig").Population;
 const reports = @import("../status.zig");
 const Status = reports.Status;
 const Error = reports.Error;
@@ -114,5 +117,45 @@ pub const api = struct {
             for (rows) |*row| row.hand_row = first_row + @as(u32, @intCast(i));
         }
         return .ok;
+    }
+
+    /// The exact posterior (reader/posterior.zig) of each of `n` examples into
+    /// `out[n][1326]`, for hands played by `population` (styles `known` from
+    /// `styles[n_hands][PP_ARENA_SEATS_MAX]`, or hidden: mixed by its weights). An example
+    /// that cannot be read is `bad_argument` with its index in `err.row`, the
+    /// `pp_reader_fault` in `err.card` and the action or seat in `err.position`; `*cancel`
+    /// becoming non-zero stops it between hands (`out` then holds what was done).
+    pub fn pp_reader_posterior(
+        hands: ?[*]const HandRecord,
+        n_hands: u64,
+        actions: ?[*]const ActionRecord,
+        n_actions: u64,
+        styles: ?[*]const u8,
+        population: ?*const Population,
+        known: u8,
+        examples: ?[*]const Example,
+        n: u64,
+        out: ?[*]f64,
+        cancel: ?*const u32,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (n == 0) return .ok;
+        const h = hands orelse return .null_pointer;
+        const a = actions orelse return .null_pointer;
+        const p = population orelse return .null_pointer;
+        const e = examples orelse return .null_pointer;
+        const o = out orelse return .null_pointer;
+        if (p.fault().fault != .none) return .bad_argument;
+        const scratch = std.heap.page_allocator.create(posterior_zig.Scratch) catch return .out_of_memory;
+        defer std.heap.page_allocator.destroy(scratch);
+        const input: posterior_zig.Input = .{
+            .hands = h[0..n_hands],
+            .actions = a[0..n_actions],
+            .styles = if (styles) |s| s[0 .. n_hands * seats_max] else null,
+            .population = p,
+            .known = known != 0,
+        };
+        const failed = posterior_zig.run(input, e[0..n], o[0 .. n * combos.count], scratch, cancel) orelse return .ok;
+        return report(err, failed.index, failed.problem);
     }
 };
