@@ -15,10 +15,12 @@ Needs pyarrow (``pypoker[arrow]``); ``torch_dataset`` needs torch.
 from __future__ import annotations
 
 from .dataset import read, torch_dataset
+from .evaluate import evaluate, prior
 from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
 from .generate import generate, shards
 from .population import DEFAULT, Population, population
 from .posterior import posterior
 
-__all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "examples",
-           "generate", "population", "posterior", "read", "shards", "torch_dataset"]  # fmt: skip
+__all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "evaluate",
+           "examples", "generate", "population", "posterior", "prior", "read", "shards",
+           "torch_dataset"]  # fmt: skip
