@@ -46,6 +46,8 @@ def _classes() -> np.ndarray:
 
 
 CLASS_OF = _classes()
+_CLASS_MATRIX = np.eye(169)[CLASS_OF]  # (1326, 169): a combo's probability to its class
+_ROWS = 2048  # rows scored at a time: every NumPy call short, so Ctrl-C is seen at once
 
 
 def board_sets(examples: Examples) -> np.ndarray:
@@ -63,18 +65,28 @@ def prior(examples: Examples) -> np.ndarray:
     sets = (np.uint64(1) << combos[:, 0].astype(np.uint64)) | (
         np.uint64(1) << combos[:, 1].astype(np.uint64)
     )
-    live = (sets[None, :] & board_sets(examples)[:, None]) == 0
-    return live / live.sum(1, keepdims=True)
+    boards = board_sets(examples)
+    out = np.empty((len(boards), len(sets)))
+    for i in range(0, len(boards), _ROWS):  # blocks: Ctrl-C is seen between them
+        live = (sets[None, :] & boards[i : i + _ROWS, None]) == 0
+        out[i : i + _ROWS] = live / live.sum(1, keepdims=True)
+    return out
 
 
 def _scores(probabilities: np.ndarray, labels: np.ndarray) -> dict[str, np.ndarray]:
-    """Per example: -log p(true), the true combo's rank, class hit, top-1 confidence and hit."""
+    """Per example: -log p(true), the combos above and tied with the true one, class hit,
+    top-1 confidence and hit; a block of rows at a time."""
+    parts = [_block(probabilities[i : i + _ROWS], labels[i : i + _ROWS])
+             for i in range(0, max(len(labels), 1), _ROWS)]  # fmt: skip
+    return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
+
+
+def _block(probabilities: np.ndarray, labels: np.ndarray) -> dict[str, np.ndarray]:
     rows = np.arange(len(labels))
     true = probabilities[rows, labels]
     above = (probabilities > true[:, None]).sum(1)
     tied = (probabilities == true[:, None]).sum(1)
-    by_class = np.zeros((len(labels), 169))
-    np.add.at(by_class.T, CLASS_OF, probabilities.T)
+    by_class = probabilities @ _CLASS_MATRIX
     top = probabilities.max(1) if len(labels) else true
     return {
         "nats": -np.log(np.maximum(true, _FLOOR)),
