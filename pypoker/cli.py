@@ -9,6 +9,7 @@
 ``pypoker bench``               ns/hand of every form against the peers, in one run
 ``pypoker equity AcKd 7h7s [- 8c 4d 7c]``   equity of hands and ranges, exact or Monte Carlo
 ``pypoker arena --agents equity,chart,call --hands 1M --duplicate``   a match of agents
+``pypoker reader generate --hands 10M --out data/``                   the Range Reader's hands
 """
 
 from __future__ import annotations
@@ -343,6 +344,7 @@ def _parser() -> argparse.ArgumentParser:
     for add in (_add_rank, _add_deal, _add_enumerate, _add_bench, _add_equity, _add_features):
         add(commands)
     _add_arena(commands)
+    _add_reader(commands)
     return parser
 
 
@@ -362,6 +364,22 @@ def _add_arena(commands) -> None:
         command.set_defaults(run=lambda args, missing=error: _raise(missing))
         return
     add_arena(commands, parse_count)
+
+
+def _add_reader(commands) -> None:
+    """`pypoker reader …` (pypoker.reader.cli), or a command that names the missing extra."""
+    try:
+        from .reader.cli import add_reader
+    except ImportError as error:
+        if missing_extra(error) is None:
+            raise
+        command = commands.add_parser(
+            "reader", help="the Range Reader (needs pyarrow)", prefix_chars="\0", add_help=False
+        )
+        command.add_argument("rest", nargs="*")
+        command.set_defaults(run=lambda args, missing=error: _raise(missing))
+        return
+    add_reader(commands, parse_count)
 
 
 def _raise(error: BaseException):

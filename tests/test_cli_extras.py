@@ -21,6 +21,7 @@ CASES = {
     "equity": ["equity", "AhAd", "KcKd", "--grid", "{tmp}/grid.png"],
     "features": ["features", "river", "--count", "10", "-o", "{tmp}/river.parquet"],
     "arena": "arena --agents call,random --hands 1K --out {tmp}/a.pq --phh {tmp}/a.phhs".split(),
+    "reader": ["reader", "generate", "--hands", "1K", "--out", "{tmp}/reader"],
 }
 
 CHILD = """

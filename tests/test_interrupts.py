@@ -27,6 +27,11 @@ import pypoker.arrow
 # name → (setup, call): the call runs for well over 0.2 s (most take seconds each) on inputs
 # the setup builds; `threads=2` where the function takes threads, so workers are stopped too.
 DEALT = "cards = pp.deal(2_000_000, 17, seed=1)\n"
+READ_HEADS_UP = (
+    "import tempfile\nimport pypoker.reader as reader\nfolder = tempfile.mkdtemp()\n"
+    "reader.generate(20_000, folder, seats=2)\n"
+    "ex = next(reader.read(folder, batch_hands=20_000))"
+)
 LONG = {
     "rank": ("hands = pp.deal(8_000_000, 7, seed=1)", "pp.rank(hands, threads=2)"),
     "rank_showdown": (
@@ -101,6 +106,18 @@ LONG = {
         "from pypoker.arena import match",
         "match(['equity', 'call'], hands=4_000_000, seed=1)",
     ),
+    "reader.generate": (
+        "import tempfile\nimport pypoker.reader as reader",
+        "reader.generate(1_000_000, tempfile.mkdtemp(), threads=2)",
+    ),
+    "reader.examples": (
+        "import pypoker.reader as reader\nfrom pypoker.arena import Arena\n"
+        "hands = Arena(128, 6, seed=1).play(400, agents='equity:temperature=0.1', record=True)",
+        "reader.examples(hands, threads=2)",
+    ),
+    "reader.posterior": (READ_HEADS_UP, "reader.posterior(ex, threads=2)"),
+    "reader.prior": (READ_HEADS_UP, "reader.prior(ex)"),
+    "reader.evaluate": (READ_HEADS_UP, "reader.evaluate(reader.prior(ex), ex)"),
 }
 
 # Callables that cannot run long in native code: constant-time calls, pure NumPy on the
@@ -111,12 +128,18 @@ SHORT = {
     "hand_index_size", "parse_cards", "plot_range_grid", "range_grid", "select_cpu",
     "supported_cpus", "arrow.RankResult", "arrow.check_errors", "arrow.register_duckdb",
     "arena.IllegalActionError", "arena.MatchResult", "arena.Observation", "arena.StepResult",
+    # The reader's classes and its readers (one examples() call a batch).
+    "reader.Examples", "reader.Population", "reader.population", "reader.read",
+    "reader.shards", "reader.torch_dataset",
 }  # fmt: skip
 
 
 def public_callables() -> set[str]:
+    import pypoker.reader as reader
+
     names = {n for n in pp.__all__ if callable(getattr(pp, n))}
     names |= {f"arrow.{n}" for n in pp.arrow.__all__ if callable(getattr(pp.arrow, n))}
+    names |= {f"reader.{n}" for n in reader.__all__ if callable(getattr(reader, n))}
     return names | {f"arena.{n}" for n in arena.__all__ if callable(getattr(arena, n))}
 
 

@@ -59,4 +59,12 @@ comptime {
     _ = @import("arena/agents/learner.zig");
     _ = @import("arena/agents/observation.zig");
     _ = @import("abi/exports/rl.zig");
+
+    _ = @import("reader/replay.zig");
+    _ = @import("reader/examples.zig");
+    _ = @import("reader/constants.zig");
+    _ = @import("reader/strengths.zig");
+    _ = @import("reader/likelihood.zig");
+    _ = @import("reader/posterior.zig");
+    _ = @import("abi/exports/reader.zig");
 }

@@ -19,6 +19,7 @@ from ._config import (
     Observation,
     StepResult,
     _refusal_text,
+    _whole,
     check_status,
     make_config,
 )
@@ -32,19 +33,23 @@ class Arena:
     ``bb_ante``; ``straddle``: posted by the seat after the big blind (0: none, else at
     least twice the big blind); ``seed``: names every hand's cards; ``carry``: stacks carry
     over between hands (busted seats sit out; when fewer than two seats have chips, all
-    rebuy to ``stacks``); ``button``: its seat on each table's first hand.
+    rebuy to ``stacks``); ``button``: its seat on each table's first hand;
+    ``first_table``: the number of the first table (tables are numbered from it: with the
+    seed, a table's number names its cards, so arenas of one seed and disjoint numbers
+    deal disjoint hands).
 
     Chips are integers. Hand ``h`` of table ``t`` is a pure function of ``(seed, t, h)``
     (and, with ``carry``, of the stacks it starts from)."""
 
     def __init__(self, tables: int, seats: int, stacks=200, blinds=(1, 2), ante: int = 0,
                  bb_ante: bool = False, straddle: int = 0, seed: int = 0, carry: bool = False,
-                 button: int = 0):  # fmt: skip
+                 button: int = 0, first_table: int = 0):  # fmt: skip
         count, self._config, self.settings = make_config(
             tables, seats, stacks, blinds, ante, bb_ante, straddle, seed, carry, button
         )
+        first_table = _whole("first_table", first_table, 0, (1 << 32) - count)
         self._adopt(np.zeros(count, TABLE_DTYPE))
-        check_status(lib.pp_arena_start(self._config, self._pointer, count, 0, 0), None)
+        check_status(lib.pp_arena_start(self._config, self._pointer, count, first_table, 0), None)
 
     def _adopt(self, tables: np.ndarray) -> None:
         self._tables = tables

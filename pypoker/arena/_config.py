@@ -25,7 +25,8 @@ def struct_dtype(name: str) -> np.dtype:
     """The NumPy dtype of a header struct with array fields (``pp_table``, records): each
     field at the header's offset, arrays as sub-array fields, structs as nested dtypes."""
     kinds = {"uint64_t": "<u8", "int64_t": "<i8", "uint32_t": "<u4", "int32_t": "<i4",
-             "uint16_t": "<u2", "uint8_t": "u1", "int8_t": "i1"}  # fmt: skip
+             "uint16_t": "<u2", "uint8_t": "u1", "int8_t": "i1", "float": "<f4",
+             "double": "<f8"}  # fmt: skip
     struct = ffi.typeof(name)
 
     def numpy_type(ctype):

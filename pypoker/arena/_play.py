@@ -131,11 +131,12 @@ def play(arena, hands, *, record=False, parquet=None, threads=None, progress=Non
     return pa.Table.from_batches(kept, schema=SCHEMA) if record else None
 
 
-def play_batches(arena, hands, *, threads=None, progress=None) -> pa.RecordBatchReader:
+def play_batches(arena, hands, *, threads=None, progress=None, seats=None) -> pa.RecordBatchReader:
     """The history of ``hands`` more hands a table as a stream of record batches, played
-    as they are read (a round of hands at a time, memory bounded)."""
+    as they are read (a round of hands at a time, memory bounded). ``seats``: who plays
+    (as ``play``'s; None, the reference random player)."""
     hands, bounds, cancel, counters, report = _setup(arena, hands, threads, progress)
-    batches = _play_rounds(arena, hands, bounds, cancel, counters, report)
+    batches = _play_rounds(arena, hands, bounds, cancel, counters, report, seats)
     return pa.RecordBatchReader.from_batches(SCHEMA, batches)
 
 

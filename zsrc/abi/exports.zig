@@ -30,6 +30,7 @@ pub const groups = .{
     .{ .api = @import("exports/arena.zig").api, .source = @embedFile("exports/arena.zig") },
     .{ .api = @import("exports/agents.zig").api, .source = @embedFile("exports/agents.zig") },
     .{ .api = @import("exports/rl.zig").api, .source = @embedFile("exports/rl.zig") },
+    .{ .api = @import("exports/reader.zig").api, .source = @embedFile("exports/reader.zig") },
 };
 
 /// The types the exports pass, written into the header: the enums with their constants'
@@ -40,6 +41,7 @@ pub const header_enums = .{
     .{ @import("../arena/rules.zig").Refusal, "PP_REFUSED_" },
     .{ @import("../arena/agents/registry.zig").Fault, "PP_AGENT_FAULT_" },
     .{ equity.ResultRow, "PP_KNOWN_" },
+    .{ @import("../reader/replay.zig").Fault, "PP_READER_FAULT_" },
 };
 pub const header_structs = .{
     @import("status.zig").Error,
@@ -55,6 +57,8 @@ pub const header_structs = .{
     @import("../arena/agents/learner.zig").Settings,
     @import("../arena/agents/learner.zig").Slot,
     @import("../arena/agents/observation.zig").Layout,
+    @import("../arena/agents/population.zig").Population,
+    @import("../reader/examples.zig").Example,
 };
 
 /// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
@@ -69,7 +73,8 @@ pub const header_constants = .{
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
     .{ "SHOWDOWN_PLAYERS_MAX", @import("../rank/showdown.zig").players_max },
 } ++ @import("../arena/constants.zig").header_constants ++
-    @import("../arena/agents/constants.zig").header_constants;
+    @import("../arena/agents/constants.zig").header_constants ++
+    @import("../reader/constants.zig").header_constants;
 
 /// The ABI's version (exports/library.zig holds it), written into the header.
 pub const abi_version = @import("exports/library.zig").abi_version;

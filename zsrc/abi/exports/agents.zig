@@ -15,6 +15,8 @@ const registry = @import("../../arena/agents/registry.zig");
 const strength = @import("../../arena/agents/strength.zig");
 const seating_zig = @import("../../arena/agents/seating.zig");
 const mixed = @import("../../arena/agents/mixed.zig");
+const population_zig = @import("../../arena/agents/population.zig");
+const Population = population_zig.Population;
 const reports = @import("../status.zig");
 const Status = reports.Status;
 const Error = reports.Error;
@@ -208,6 +210,85 @@ pub const api = struct {
         var seating: seating_zig.Seating = .{ .lineup = &lineup, .rotation = rotation };
         if (net) |rows| seating.ledger = .{ .net = rows, .tables = @intCast(n), .hands = net_hands, .first_table = t[0].table, .first_hand = first_hand, .seats = c.seats };
         f.* = mixed.run(&seating, t, c, left, wait, k, a, cancel);
+        return .ok;
+    }
+    /// Whether `population` is one the arena can play: on failure `bad_argument` with the
+    /// first bad style in `err.row` and its fault (a `pp_agent_fault`) in `err.card`.
+    pub fn pp_population_check(population: ?*const Population, err: ?*Error) callconv(.c) Status {
+        const p = population orelse return .null_pointer;
+        const found = p.fault();
+        if (found.fault != .none) return report(err, found.row, @backingInt(found.fault), 0, .bad_argument);
+        return .ok;
+    }
+
+    /// The style each of `seats` seats plays in hand `hands[i]` of table `tables[i]` under
+    /// `seed` (population.zig), into `styles[n][seats]`.
+    pub fn pp_population_styles(
+        population: ?*const Population,
+        seed: u64,
+        tables: ?[*]const u32,
+        hands: ?[*]const u32,
+        n: u64,
+        seats: u8,
+        styles: ?[*]u8,
+    ) callconv(.c) Status {
+        const p = population orelse return .null_pointer;
+        if (p.fault().fault != .none or seats > seats_max) return .bad_argument;
+        if (n == 0) return .ok;
+        const t = tables orelse return .null_pointer;
+        const h = hands orelse return .null_pointer;
+        const out = styles orelse return .null_pointer;
+        const key = population_zig.population_key(seed);
+        for (0..n) |i| {
+            for (0..seats) |s| out[i * seats + s] = p.style(key, t[i], h[i], @intCast(s));
+        }
+        return .ok;
+    }
+
+    /// `pp_agents_play` with the population's styles dealt afresh to every seat of every
+    /// hand (population.zig) under the config's seed, no ledger.
+    pub fn pp_population_play(
+        config: ?*const Config,
+        population: ?*const Population,
+        tables: ?[*]Table,
+        n: u64,
+        hands_left: ?[*]u32,
+        hands: ?[*]HandRecord,
+        hand_capacity: u64,
+        actions: ?[*]ActionRecord,
+        action_capacity: u64,
+        actions_before: u64,
+        hands_used: ?*u64,
+        actions_used: ?*u64,
+        cancel: ?*const u32,
+        progress: ?*u64,
+        outcome: ?*u32,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        const c = config orelse return .null_pointer;
+        const o = outcome orelse return .null_pointer;
+        const p = population orelse return .null_pointer;
+        if (!c.valid()) return report(err, -2, 0, 0, .bad_argument);
+        const found = p.fault();
+        if (found.fault != .none) return report(err, found.row, @backingInt(found.fault), 0, .bad_argument);
+        var seating: seating_zig.Seating = .{ .population = p, .population_key = population_zig.population_key(c.seed) };
+        if (n == 0) return .ok;
+        const t = (tables orelse return .null_pointer)[0..n];
+        const left = (hands_left orelse return .null_pointer)[0..n];
+        const checked = check_tables(c, t, err);
+        if (checked != .ok) return checked;
+        var recorder: play.Recorder = undefined;
+        const recording = hand_capacity > 0;
+        if (recording) {
+            recorder = .{
+                .hands = (hands orelse return .null_pointer)[0..hand_capacity],
+                .actions = if (action_capacity > 0) (actions orelse return .null_pointer)[0..action_capacity] else &.{},
+                .actions_before = actions_before,
+            };
+        }
+        o.* = @backingInt(play.play_seated(&seating, t, c, left, if (recording) &recorder else null, cancel, progress));
+        if (hands_used) |used| used.* = if (recording) recorder.hands_used else 0;
+        if (actions_used) |used| used.* = if (recording) recorder.actions_used else 0;
         return .ok;
     }
 };

@@ -9,6 +9,7 @@
 //! rest of max(r, g), FOLD the rest (CHECK in place of FOLD when nothing is to call; a
 //! raise's share calls when raising is closed). The same chart opens, calls and re-raises.
 //! After the flop: CHECK when it may, else FOLD (all cards alike).
+const std = @import("std");
 const policy_zig = @import("policy.zig");
 const strength = @import("strength.zig");
 const table_zig = @import("../table.zig");
@@ -21,7 +22,13 @@ pub fn policy(agent: Agent, spot: Spot, combo: u16) Policy {
     if (spot.street != table_zig.Street.preflop) {
         return policy_zig.only(if (spot.faces_bet()) Kind.fold else Kind.check, 0);
     }
-    const top = strength.preflop_top(combo);
+    return policy_at(agent, spot, strength.preflop_top(combo));
+}
+
+/// The preflop policy of a combo whose class has top share `top` (the Range Reader asks it
+/// once per class); `spot` must be preflop.
+pub fn policy_at(agent: Agent, spot: Spot, top: f64) Policy {
+    std.debug.assert(spot.street == table_zig.Street.preflop);
     const play = 1 - @as(f64, agent.tightness);
     const raising = play * agent.aggression;
     const t: f64 = agent.temperature;

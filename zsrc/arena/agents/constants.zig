@@ -3,6 +3,7 @@
 const registry = @import("registry.zig");
 const combos = @import("../../cards/combos.zig");
 const learner = @import("learner.zig");
+const population = @import("population.zig");
 
 pub const header_constants = .{
     .{ "AGENT_FOLD", registry.Kind.fold },
@@ -21,4 +22,6 @@ pub const header_constants = .{
     .{ "RL_SCHEME_CONTINUOUS", learner.Scheme.continuous },
     .{ "RL_DISCRETE_ACTIONS", learner.discrete_actions },
     .{ "RL_CONTINUOUS_ACTIONS", learner.continuous_actions },
+    .{ "POPULATION_STYLES_MAX", population.styles_max },
+    .{ "NO_STYLE", population.no_style },
 };

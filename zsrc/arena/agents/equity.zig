@@ -31,7 +31,12 @@ pub fn hand_strength(spot: Spot, combo: u16, board: *strength.Board) f64 {
 }
 
 pub fn policy(agent: Agent, spot: Spot, combo: u16, board: *strength.Board) Policy {
-    const e = hand_strength(spot, combo, board);
+    return policy_at(agent, spot, hand_strength(spot, combo, board));
+}
+
+/// The policy of a hand of strength `e` (`hand_strength`): how the Range Reader asks it for
+/// every combo at once from strengths it found in bulk, exactly as `policy` plays.
+pub fn policy_at(agent: Agent, spot: Spot, e: f64) Policy {
     const n: f64 = @floatFromInt(@max(spot.opponents, 1));
     const w = std.math.pow(f64, e, n);
     const fair = 1 / (n + 1);

@@ -37,6 +37,8 @@ pub const Fault = enum(u8) {
     bet = 4,
     raise = 5,
     temperature = 6,
+    /// A population's style weight (population.zig): negative, not a number, or all 0.
+    weight = 7,
 
     pub const c_name = "pp_agent_fault";
 };

@@ -6,6 +6,7 @@ const random_player = @import("../random_player.zig");
 const policy_zig = @import("policy.zig");
 const registry = @import("registry.zig");
 const strength = @import("strength.zig");
+const population_zig = @import("population.zig");
 const Table = table_zig.Table;
 const Agent = policy_zig.Agent;
 const seats_max = table_zig.seats_max;
@@ -34,6 +35,10 @@ pub const Ledger = struct {
 pub const Seating = struct {
     /// One agent a seat; null: the reference random player at every seat.
     lineup: ?*const [seats_max]Agent = null,
+    /// Styles dealt afresh to every seat of every hand (population.zig), in place of the
+    /// lineup; `population_key` names the draws.
+    population: ?*const population_zig.Population = null,
+    population_key: u64 = 0,
     ledger: ?Ledger = null,
     /// Duplicate play: each hand's hole cards move `rotation` seats back once dealt (seat s
     /// holds what seat s + rotation was dealt), so the agents, which keep their seats, hold
@@ -44,6 +49,10 @@ pub const Seating = struct {
     board: strength.Board = .{},
 
     pub fn choose(seating: *Seating, table: *const Table, key: u64) random_player.Action {
+        if (seating.population) |population| {
+            const style = population.style(seating.population_key, table.table, table.hand, table.actor);
+            return registry.choose(population.agents[style], table, key, &seating.board);
+        }
         const lineup = seating.lineup orelse return random_player.choose(table, key);
         return registry.choose(lineup[table.actor], table, key, &seating.board);
     }

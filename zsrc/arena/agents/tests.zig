@@ -22,6 +22,7 @@ const expectEqual = std.testing.expectEqual;
 
 comptime {
     _ = strength;
+    _ = @import("population.zig");
 }
 
 fn agent(kind: u8, temperature: f32) Agent {

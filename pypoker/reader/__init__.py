@@ -1,0 +1,26 @@
+"""The Range Reader: labelled betting data from the arena, the exact posterior over a seat's
+hole cards, and the metrics a model that names them is judged by.
+
+- ``examples(hands)``: arena histories → labelled examples (``Examples``; the fixed-size
+  encoding ``EXAMPLE_DTYPE``, documented field by field in ``pypoker.reader.examples``);
+- ``generate(hands, out, population="default", seed=0)``: hands dealt to a population of
+  native agent styles, played and written as Parquet shards (``pypoker reader generate``);
+  ``read(out)`` streams their examples back, ``torch_dataset(out)`` as a PyTorch
+  ``IterableDataset``;
+- ``Population``, ``population``, ``DEFAULT``: the styles dealt to the seats.
+
+Needs pyarrow (``pypoker[arrow]``); ``torch_dataset`` needs torch.
+"""
+
+from __future__ import annotations
+
+from .dataset import read, torch_dataset
+from .evaluate import evaluate, prior
+from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
+from .generate import generate, shards
+from .population import DEFAULT, Population, population
+from .posterior import posterior
+
+__all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "evaluate",
+           "examples", "generate", "population", "posterior", "prior", "read", "shards",
+           "torch_dataset"]  # fmt: skip

@@ -1,0 +1,37 @@
+"""``pypoker reader generate --hands 10M --population default --out DIR``: the Range
+Reader's data (``pypoker.reader.generate``), with progress; rerun to resume."""
+
+from __future__ import annotations
+
+import sys
+
+
+def add_reader(commands, parse_count) -> None:
+    command = commands.add_parser("reader", help="the Range Reader: generate its labelled hands")
+    verbs = command.add_subparsers(dest="verb", required=True)
+    generate = verbs.add_parser("generate", help="hands of a population, as Parquet shards")
+    generate.add_argument("--hands", type=parse_count, required=True, help="hands (e.g. 10M)")
+    generate.add_argument("--out", required=True, help="folder of shards (resumes a rerun)")
+    generate.add_argument("--population", default="default", help="'default', or agents "
+                          "comma-separated (equity:aggression=0.8,chart)")  # fmt: skip
+    generate.add_argument("--seed", type=int, default=0)
+    generate.add_argument("--seats", type=int, default=6)
+    generate.add_argument("--stacks", type=int, default=200, help="chips a seat (200)")
+    generate.add_argument("--blinds", default="1,2", help="small,big (1,2)")
+    generate.add_argument("--shard-hands", type=parse_count, default=1 << 20)
+    generate.add_argument("-t", "--threads", type=int, default=None)
+    generate.set_defaults(run=run_generate)
+
+
+def run_generate(args) -> int:
+    from .generate import generate
+
+    population = args.population
+    if population.strip().lower() != "default":
+        population = [a for a in population.split(",") if a.strip()]
+    blinds = tuple(int(b) for b in args.blinds.split(","))
+    paths = generate(args.hands, args.out, population, args.seed, seats=args.seats,
+                     stacks=args.stacks, blinds=blinds, shard_hands=args.shard_hands,
+                     threads=args.threads, progress=sys.stderr.isatty())  # fmt: skip
+    print(f"{args.hands:,} hands in {len(paths)} shard(s) in {args.out}")
+    return 0
