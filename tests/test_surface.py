@@ -94,7 +94,6 @@ NOT_ROWS = {
     "InvalidHandError", "PokerError", "arrow.RankResult", "arrow.rank_file",
     "arrow.register_duckdb", "arena.IllegalActionError", "arena.MatchResult",
     "arena.Observation", "arena.StepResult",
-    "arrow.register_duckdb",
     # The Range Reader takes histories and Examples, not rows of cards: tests/reader/ gives
     # each its bad input (illegal actions, seats not in the hand, colliding cards, ...).
     *(f"reader.{name}" for name in ("Examples", "Population", "evaluate", "examples",
