@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._arguments import whole
 from .._native import ArgumentError, PokerError, ffi, lib, thread_error
 from ._config import (
     NO_CARD,
@@ -19,7 +20,6 @@ from ._config import (
     Observation,
     StepResult,
     _refusal_text,
-    _whole,
     check_status,
     make_config,
 )
@@ -47,7 +47,7 @@ class Arena:
         count, self._config, self.settings = make_config(
             tables, seats, stacks, blinds, ante, bb_ante, straddle, seed, carry, button
         )
-        first_table = _whole("first_table", first_table, 0, (1 << 32) - count)
+        first_table = whole("first_table", first_table, 0, (1 << 32) - count)
         self._adopt(np.zeros(count, TABLE_DTYPE))
         check_status(lib.pp_arena_start(self._config, self._pointer, count, first_table, 0), None)
 
