@@ -12,7 +12,9 @@
   no-limit-holdem) playing the same random player one hand at a time from Python, as their
   users do: hands/s and decisions/s beside pypoker's, and how many hands end with the same
   actions and chips as the arena's history. pokerkit, pokerfast and OpenSpiel are dealt the
-  arena's cards (every hand should agree); RLCard deals its own and its no-limit is
+  arena's cards (every hand should agree); OpenSpiel also plays dealing its own cards as its
+  examples do (the chance outcomes sampled with NumPy: how the arena issue measured it);
+  RLCard deals its own and its no-limit is
   simplified (five abstract actions: fold, check/call, raise half the pot, raise the pot,
   all-in; fold is legal when checking is free; no minimum raise), so its raises are the legal
   size nearest the player's amount and its hands are not compared. The peers come with
@@ -220,21 +222,39 @@ def openspiel_player():
     return functools.partial(openspiel_hand, game)
 
 
-def openspiel_hand(game, row: dict, seed: int) -> tuple[list[int], list[tuple[int, int]]]:
+def openspiel_own_cards_player():
+    """OpenSpiel's universal_poker dealing its own cards, as its examples play it: each chance
+    node's outcome drawn from ``chance_outcomes()`` with NumPy. This is how the arena issue
+    measured its ~1,800 hands/s; the row above, dealt the arena's cards, skips the sampling."""
+    import functools
+
+    game = openspiel_player().args[0]
+    return functools.partial(openspiel_hand, game, deal=np.random.default_rng(1))
+
+
+def openspiel_hand(
+    game, row: dict, seed: int, deal: np.random.Generator | None = None
+) -> tuple[list[int], list[tuple[int, int]]]:
     """The recorded hand's cards in universal_poker with the reference random player: (net
     chips per seat, (seat, kind) of every action). Its actions: 0 folds (legal only facing a
     bet, so the player's ``to_call`` is only told whether there is one), 1 checks or calls,
-    and each legal raise is its own action, the raise-to in chips put in over the hand."""
+    and each legal raise is its own action, the raise-to in chips put in over the hand. With
+    ``deal``, its chance nodes draw their own cards from it instead."""
     seats, button = row["seats"], row["button"]
     order = [(button + 1 + i) % seats for i in range(seats)]  # its players, SB first
     state = game.new_initial_state()
-    for seat in order:  # its chance nodes deal each player's two cards in turn, then the board
-        for card in row["hole_cards"][seat]:
-            state.apply_action(ACPC_CARDS[card])
+    if deal is None:  # its chance nodes deal each player's two cards in turn, then the board
+        for seat in order:
+            for card in row["hole_cards"][seat]:
+                state.apply_action(ACPC_CARDS[card])
     board, decision, actions = iter(row["board"]), 0, []
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(ACPC_CARDS[next(board)])
+            if deal is None:
+                state.apply_action(ACPC_CARDS[next(board)])
+            else:
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(deal.choice(outcomes, p=chances)))
             continue
         legal = state.legal_actions()
         facing = legal[0] == 0
@@ -301,6 +321,7 @@ PEERS = (
     ("pokerkit", "pokerkit", "pokerkit", lambda: pokerkit_hand, True),
     ("pokerfast", "pokerfast.engine", "pokerfast", lambda: pokerfast_hand, True),
     ("OpenSpiel", "pyspiel", "open_spiel", openspiel_player, True),
+    ("OpenSpiel, its own cards", "pyspiel", "open_spiel", openspiel_own_cards_player, False),
     ("RLCard", "rlcard", "rlcard", rlcard_player, False),
 )
 

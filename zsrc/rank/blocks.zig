@@ -253,22 +253,11 @@ fn every_other(comptime lanes: u32, comptime first: u32) [lanes]i32 {
 pub const block_rows = 64;
 
 /// How far ahead of the block being ranked a row source asks for its rows (`prefetch_block`),
-/// in bytes, whatever a row's size: 2 KB ahead suits every stream measured. The hardware's
-/// prefetcher alone left 7-card ids read from DRAM at 1.07-1.17 ns a hand, 0.93-0.98 with
-/// their rows 4 blocks (1.8 KB) ahead asked for (8 blocks: no better; 16M hands, Zen 5,
-/// avx512, in turn; avx2 1.91 → 1.56). Accumulators (16 bytes a row) took 1.62-1.66 ns a hand
-/// `trusted` with none asked for, 1.52-1.58 at 4 KB ahead, 1.44-1.48 at 2 KB, 1.54-1.56 at 1 KB
-/// and 1.82-1.84 at 16 KB: too far ahead, the lines asked for crowd out the ones in use (16M
-/// hands, Sapphire Rapids class, avx512, in turn, 2026-12-03). Rows in cache rank as before.
-/// Tried and left out (trusted accumulators, 16M hands, Sapphire Rapids class, in turn,
-/// 2026-12-04): asking for the ranks' lines too, 256 B ahead for writing (1.46 -> 1.43, within
-/// the noise; 1 KB ahead slower), and a second, farther request into L2 only (8 or 16 KB
-/// ahead: 1.47 -> 1.57-1.62, ids 1.13 -> 1.16); and, 2026-12-04, the rows asked for into L2
-/// only (`.locality = 1`, `prefetcht2`: no faster) or non-temporally (`.locality = 0`,
-/// `prefetchnta`: every form 1.5-1.7x slower, avx512 ids 1.26 -> 2.07), and 1 or 4 KB ahead
-/// again once avx2 tallied four keys a vector (`rows.TrustedAccumulatorRows`): 2 KB still
-/// best; so was it against 512 B alone (avx2 1.60-1.72 -> 1.82-1.95) and 512 B or 1 KB with
-/// a second request into L2 at 4 or 8 KB (1.73-1.89, avx512 1.62-1.76 -> 1.76-1.94).
+/// in bytes, whatever a row's size: 2 KB ahead suits every stream measured (7-card ids from
+/// DRAM 1.07-1.17 -> 0.93-0.98 ns a hand on Zen 5; trusted accumulators 1.62 -> 1.44-1.48 on
+/// a Sapphire Rapids class Xeon). Farther crowds out the lines in use (16 KB: 1.82). The runs,
+/// and the variants tried and left out (L2-only, non-temporal, two distances), are in
+/// bench/NOTES.md, "Prefetch distance".
 pub const prefetch_bytes = 2048;
 
 /// Asks for block `first .. first + block_rows` of rows of `row_bytes` each, `prefetch_bytes`
