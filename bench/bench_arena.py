@@ -316,13 +316,14 @@ def rlcard_hand(env, row: dict, seed: int) -> tuple[list[int], list[tuple[int, i
 
 # The peers: name, the module that brings it (a missing one: "not installed"), its
 # distribution (for its version), what makes its hand player, whether it plays the
-# arena's cards (RLCard deals its own, and its hands are not compared).
+# arena's cards (RLCard deals its own, and its hands are not compared), how it is played.
+ONE_AT_A_TIME = "one hand at a time"
 PEERS = (
-    ("pokerkit", "pokerkit", "pokerkit", lambda: pokerkit_hand, True),
-    ("pokerfast", "pokerfast.engine", "pokerfast", lambda: pokerfast_hand, True),
-    ("OpenSpiel", "pyspiel", "open_spiel", openspiel_player, True),
-    ("OpenSpiel, its own cards", "pyspiel", "open_spiel", openspiel_own_cards_player, False),
-    ("RLCard", "rlcard", "rlcard", rlcard_player, False),
+    ("pokerkit", "pokerkit", "pokerkit", lambda: pokerkit_hand, True, ONE_AT_A_TIME),
+    ("pokerfast", "pokerfast.engine", "pokerfast", lambda: pokerfast_hand, True, ONE_AT_A_TIME),
+    ("OpenSpiel", "pyspiel", "open_spiel", openspiel_player, True, ONE_AT_A_TIME),
+    ("OpenSpiel", "pyspiel", "open_spiel", openspiel_own_cards_player, False, "dealing itself"),
+    ("RLCard", "rlcard", "rlcard", rlcard_player, False, ONE_AT_A_TIME),
 )
 
 
@@ -374,7 +375,7 @@ def side_by_side(native: float, loop: tuple[float, float], hands: int) -> None:
     print(row.format("pypoker native, 1 thread", native, native * decisions_per_hand(), "1", ""))
     print(row.format("pypoker Python in the loop", loop[1], loop[0], f"{native / loop[1]:,.0f}",
                      "(its NumPy policy, 4,096 tables)"))  # fmt: skip
-    for name, module, distribution, make, same_cards in PEERS:
+    for name, module, distribution, make, same_cards, how in PEERS:
         try:
             import_module(module)
         except ImportError:
@@ -382,7 +383,7 @@ def side_by_side(native: float, loop: tuple[float, float], hands: int) -> None:
             continue
         rate, decisions, acts, both = peer_play(make(), hands)
         same = f"{acts:,}, {both:,} of {hands:,}" if same_cards else "(its own cards: not compared)"
-        label = f"{name} {version(distribution)}, one hand at a time"
+        label = f"{name} {version(distribution)}, {how}"
         print(row.format(label, rate, decisions, f"{native / rate:,.0f}", same))
 
 
