@@ -136,7 +136,7 @@ def calibrate() -> None:
     """Fits COUNT_* (seconds per runout, per combo ranked, per deal settled) by least squares
     over exact counts of several shapes, and DEAL_SECONDS by players."""
     from pypoker._spot import Spot, combo_index
-    from pypoker.cardset import _bits_of
+    from pypoker.cardset import bits_of
     from pypoker.ranges import parse_range
 
     spots = [
@@ -151,7 +151,7 @@ def calibrate() -> None:
         for p, text in enumerate(players):
             r = parse_range(text)
             weights[p, combo_index(r.cards)] = r.weights
-        spot = Spot(weights, [t == "random" for t in players], int(_bits_of(board)), 0)
+        spot = Spot(weights, [t == "random" for t in players], int(bits_of(board)), 0)
         order = runs.count_order(spot)
         deck = 52 - spot.board_cards
         live = (deck - 2 * (5 - spot.board_cards)) / deck

@@ -164,10 +164,10 @@ def monte_carlo(spot: Spot, seed: int, rules: StopRules, threads, progress, star
         spot.sample(seed, first, count, sums)
         return sums, count
 
-    return _monte_carlo_loop(spot.players, call, rules, threads, progress, started)
+    return monte_carlo_loop(spot.players, call, rules, threads, progress, started)
 
 
-def _monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progress, started):
+def monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progress, started):
     """Chunks of games in a fixed grid, folded in order until a stopping rule holds."""
     total = np.zeros((players, SLOTS, len(SUM_FIELDS)))
     state = {"played": 0}

@@ -55,7 +55,7 @@ def omaha_equity(players, game: str, board: int, dead: int, exact, rules, defaul
         sums, played = _exact(spot, workers)
         return _result(sums, played, True, reason, started, fields)
     reason = "Monte Carlo, as asked" if exact is False or rules else "Monte Carlo: hands dealt"
-    sums, played = runs._monte_carlo_loop(
+    sums, played = runs.monte_carlo_loop(
         len(players), lambda first, count: _call(spot, False, seed, first, count),
         rules or default_rules, workers, progress, started,
     )  # fmt: skip

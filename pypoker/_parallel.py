@@ -48,7 +48,7 @@ def thread_count(threads: int | None, items: int) -> int:
     return max(1, min(workers(threads), items))
 
 
-def _get_pool() -> ThreadPoolExecutor:
+def get_pool() -> ThreadPoolExecutor:
     global _pool
     if _pool is None:
         _pool = ThreadPoolExecutor(max_workers=max(2, cpu_count()), thread_name_prefix="pypoker")
@@ -113,7 +113,7 @@ def run_ordered(
                 return
         return
     share = _Share(tasks, call, ahead=2 * threads, stop=stop)
-    workers = [_get_pool().submit(share.work) for _ in range(threads - 1)]
+    workers = [get_pool().submit(share.work) for _ in range(threads - 1)]
     try:
         while True:
             result = share.next_result()

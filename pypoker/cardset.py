@@ -17,7 +17,7 @@ from .cards import CARD_NAMES, parse_cards
 FULL_DECK = (1 << 52) - 1
 
 
-def _bits_of(cards) -> int:
+def bits_of(cards) -> int:
     """Any form of cards → a card-set int: CardSet, text, a uint64 set, or card ids."""
     if cards is None:
         return 0
@@ -54,7 +54,7 @@ class CardSet:
     __slots__ = ("bits",)
 
     def __init__(self, cards: CardSet | str | int | Iterable[int] | None = None):
-        self.bits: int = _bits_of(cards)
+        self.bits: int = bits_of(cards)
 
     @classmethod
     def full_deck(cls) -> CardSet:
@@ -77,20 +77,20 @@ class CardSet:
     def __contains__(self, card) -> bool:
         if isinstance(card, (int, np.integer)):  # a card id: anything else is no card held
             return 0 <= int(card) < 52 and bool(self.bits >> int(card) & 1)
-        other = _bits_of(card)
+        other = bits_of(card)
         return other != 0 and self.bits & other == other
 
     def __or__(self, other) -> CardSet:
-        return CardSet(self.bits | _bits_of(other))
+        return CardSet(self.bits | bits_of(other))
 
     def __and__(self, other) -> CardSet:
-        return CardSet(self.bits & _bits_of(other))
+        return CardSet(self.bits & bits_of(other))
 
     def __sub__(self, other) -> CardSet:
-        return CardSet(self.bits & ~_bits_of(other))
+        return CardSet(self.bits & ~bits_of(other))
 
     def __xor__(self, other) -> CardSet:
-        return CardSet(self.bits ^ _bits_of(other))
+        return CardSet(self.bits ^ bits_of(other))
 
     def __invert__(self) -> CardSet:
         """The cards not in this set."""

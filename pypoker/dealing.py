@@ -15,14 +15,14 @@ from ._arguments import whole
 from ._native import ArgumentError, check_call, ffi, lib
 from ._out import check_out
 from ._parallel import run_sliced, thread_count
-from .cardset import _bits_of
+from .cardset import bits_of
 
 _SEED_MAX = (1 << 64) - 1
 
 
 def card_set(cards) -> int:
     """Cards in any accepted form (text, ids, a uint64 set, a CardSet) → a card-set int."""
-    return _bits_of(cards)
+    return bits_of(cards)
 
 
 def deal(

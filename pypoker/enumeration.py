@@ -16,7 +16,7 @@ import numpy as np
 from ._arguments import whole
 from ._native import ArgumentError, check_call, ffi, lib
 from ._parallel import PIECE_NS, run_sliced, workers
-from .cardset import FULL_DECK, _bits_of
+from .cardset import FULL_DECK, bits_of
 
 # Above this many subsets, `combinations` refuses (8 bytes each) and points to the iterator.
 COMBINATIONS_MAX = 1 << 28
@@ -24,7 +24,7 @@ COMBINATIONS_A_CALL = 1 << 23  # card sets written by one native call (~10 ms)
 
 
 def _deck_and_count(k: int, exclude) -> tuple[int, int]:
-    deck = FULL_DECK & ~_bits_of(exclude)
+    deck = FULL_DECK & ~bits_of(exclude)
     size = bin(deck).count("1")
     k = whole(f"k (cards a hand, from the {size} left in the deck)", k, 1, size)
     return deck, math.comb(size, k)

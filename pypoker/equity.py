@@ -31,7 +31,7 @@ from ._parallel import workers as parallel_workers
 from ._progress import Progress
 from ._spot import Spot, check_player_count, combo_index
 from .cards import CARD_NAMES, card_rows
-from .cardset import CardSet, _bits_of
+from .cardset import CardSet, bits_of
 from .equity_result import EquityResult, from_known, from_sums
 from .ranges import Range, RangeSyntaxError, parse_range
 
@@ -79,7 +79,7 @@ def equity(
     seed = _seed(seed)
     if threads is not None:
         parallel_workers(threads)  # checks it; the cores are counted only where threads run
-    board_bits, dead_bits = _bits_of(board), _bits_of(dead)
+    board_bits, dead_bits = bits_of(board), bits_of(dead)
     if not isinstance(game, str):
         raise ArgumentError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
     if game.lower() != "holdem":
@@ -241,7 +241,7 @@ def _seed(seed) -> int:
 def _hand_text(player) -> str:
     if isinstance(player, str):
         return player.replace(" ", "")
-    return _names(int(_bits_of(player)))
+    return _names(int(bits_of(player)))
 
 
 def _names(cards: int) -> str:

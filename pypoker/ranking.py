@@ -81,7 +81,7 @@ def _rank_small_batch(hands: np.ndarray, out: np.ndarray | None) -> np.ndarray:
     n, k = hands.shape
     out = check_out(out, (n,), np.uint16, (hands,))
     if k > HAND_CARDS_MAX or n == 0:
-        return _rank_card_rows(hands, out, 1)  # raises, or ranks nothing, as a batch does
+        return rank_card_rows(hands, out, 1)  # raises, or ranks nothing, as a batch does
     err = thread_error()
     status = _rank_cards(
         hands.tobytes(), n, k, _from_buffer("uint16_t[]", out, require_writable=True), err
@@ -96,7 +96,7 @@ _rank_cards = lib.pp_rank_cards
 _from_buffer = ffi.from_buffer
 
 
-def _rank_card_rows(cards: np.ndarray, out: np.ndarray | None, threads: int | None):
+def rank_card_rows(cards: np.ndarray, out: np.ndarray | None, threads: int | None):
     n, k = cards.shape
     if k > HAND_CARDS_MAX:
         raise InvalidHandError(f"hands of {k} cards: a hand has 0 to {HAND_CARDS_MAX} cards")
@@ -109,7 +109,7 @@ def _rank_card_rows(cards: np.ndarray, out: np.ndarray | None, threads: int | No
     return _rank_rows(n, out, threads, rank_slice, cards)
 
 
-def _rank_set_rows(sets: np.ndarray, out: np.ndarray | None, threads: int | None):
+def rank_set_rows(sets: np.ndarray, out: np.ndarray | None, threads: int | None):
     sets = np.ascontiguousarray(sets)
     sets_buffer = ffi.from_buffer("uint64_t[]", sets) if len(sets) else None
 
@@ -198,7 +198,7 @@ def _rank_other(hands, out: np.ndarray | None, threads: int | None):
     if isinstance(hands, np.ndarray):
         return _rank_array(hands, out, threads)
     if isinstance(hands, np.generic) and hands.dtype == np.uint64:
-        return int(_rank_set_rows(np.asarray(hands).reshape(1), None, 1)[0])
+        return int(rank_set_rows(np.asarray(hands).reshape(1), None, 1)[0])
     if isinstance(hands, np.void) and hands.dtype == ACCUMULATOR:
         return int(_rank_accumulator_rows(np.asarray(hands).reshape(1), None, 1)[0])
     raise ArgumentError(
@@ -222,7 +222,7 @@ def _rank_string(hand: str) -> int:
     found = _one_hand_of_text(hand)
     if found:
         return found
-    return int(_rank_card_rows(parse_cards(hand)[None, :], None, 1)[0])
+    return int(rank_card_rows(parse_cards(hand)[None, :], None, 1)[0])
 
 
 def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
@@ -248,12 +248,12 @@ def _rank_array(hands: np.ndarray, out: np.ndarray | None, threads: int | None):
                 raise InvalidHandError(
                     f"a hand of {hands.shape[0]} cards: a hand has 0 to {HAND_CARDS_MAX}"
                 )
-            return int(_rank_card_rows(hands[None, :], None, 1)[0])
+            return int(rank_card_rows(hands[None, :], None, 1)[0])
         if hands.ndim == 2:
-            return _rank_card_rows(hands, out, threads)
+            return rank_card_rows(hands, out, threads)
         raise ArgumentError(f"card-id arrays must be (N, k); got shape {hands.shape}")
     if hands.dtype == np.uint64 or hands.dtype == ACCUMULATOR:
-        rank_rows = _rank_set_rows if hands.dtype == np.uint64 else _rank_accumulator_rows
+        rank_rows = rank_set_rows if hands.dtype == np.uint64 else _rank_accumulator_rows
         if hands.ndim == 0:
             return int(rank_rows(hands.reshape(1), None, 1)[0])
         if hands.ndim == 1:
@@ -321,7 +321,7 @@ def _rank_texts(texts: Sequence[str], out: np.ndarray | None, threads: int | Non
     ids, counts = parse_ragged(texts)
     n = len(counts)
     if n and np.all(counts == counts[0]):
-        return _rank_card_rows(ids.reshape(n, int(counts[0])), out, threads)
+        return rank_card_rows(ids.reshape(n, int(counts[0])), out, threads)
     # Ragged: fold each string's cards into a card set, then rank the sets.
     starts = np.zeros(n, dtype=np.int64)
     np.cumsum(counts[:-1], out=starts[1:])
@@ -331,7 +331,7 @@ def _rank_texts(texts: Sequence[str], out: np.ndarray | None, threads: int | Non
     nonempty = np.flatnonzero(~empty)
     if len(nonempty):
         sets[nonempty] = np.bitwise_or.reduceat(bits, starts[nonempty])
-    return _rank_set_rows(sets, out, threads)
+    return rank_set_rows(sets, out, threads)
 
 
 def category(ranks: np.ndarray | int) -> np.ndarray | int:

@@ -308,3 +308,73 @@ def test_header_constants_are_not_typed_again_in_python(header_constants):
                     name = values[node.value.value]
                     typed.append(f"{path.relative_to(ROOT)}:{node.lineno} (PP_{name})")
     assert not typed, f"use lib.PP_… instead: {typed}"
+
+
+def private_names_used_elsewhere(sources: dict[Path, str] | None = None) -> list[str]:
+    """``module._name`` or ``from module import _name`` in pypoker/ (or ``sources``: path →
+    text) where ``_name`` is a private name of another pypoker module (not a private module:
+    ``from pypoker import _native`` is how a package-private module is reached)."""
+    found = []
+    if sources is None:
+        sources = {path: path.read_text() for path in PACKAGE.rglob("*.py")}
+    for path, text in sources.items():
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        aliases = {}  # a local name → the pypoker module it stands for
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = f"{parent}.{base}" if base else parent
+                if not base.startswith("pypoker"):
+                    continue
+                for alias in node.names:
+                    target = f"{base}.{alias.name}"
+                    if is_module(target):
+                        aliases[alias.asname or alias.name] = target
+                    elif is_private(alias.name):
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {target}")
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("pypoker") and alias.asname:
+                        aliases[alias.asname] = alias.name
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and is_private(node.attr)
+                and not is_module(f"{aliases[node.value.id]}.{node.attr}")
+            ):
+                found.append(
+                    f"{path.relative_to(ROOT)}:{node.lineno} uses {node.value.id}.{node.attr}"
+                )
+    return found
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def is_module(dotted: str) -> bool:
+    """A pypoker module or package, or a compiled extension beside them (``_fastcall``)."""
+    path = ROOT.joinpath(*dotted.split("."))
+    return (
+        path.with_suffix(".py").exists()
+        or path.is_dir()
+        or any(path.parent.glob(path.name + ".*.so"))
+        or dotted == "pypoker._fastcall"
+    )
+
+
+def test_no_private_name_is_used_outside_its_module():
+    assert not private_names_used_elsewhere()
+
+
+def test_private_name_check_catches_a_use():
+    path = PACKAGE / "dealing.py"
+    for line in ("from pypoker.cardset import _x", "from . import cardset\ncardset._x"):
+        assert private_names_used_elsewhere({path: line}), line
+    assert not private_names_used_elsewhere({path: "from . import _native\n_native.lib"})

@@ -155,10 +155,10 @@ def test_a_workers_base_exception_reaches_the_caller():
 
 
 def test_an_ordered_run_does_not_wait_for_a_worker_the_busy_pool_never_started():
-    from pypoker._parallel import _get_pool, cpu_count
+    from pypoker._parallel import cpu_count, get_pool
 
     release = threading.Event()
-    pool = _get_pool()
+    pool = get_pool()
     busy = [pool.submit(release.wait) for _ in range(max(2, cpu_count()))]  # every worker held
     try:
         started = time.perf_counter()

@@ -19,9 +19,9 @@ from ._config import (
     IllegalActionError,
     Observation,
     StepResult,
-    _refusal_text,
     check_status,
     make_config,
+    refusal_text,
 )
 
 
@@ -146,7 +146,7 @@ class Arena:
         seen = self.observe()
         view = (int(seen.actor[table]), int(seen.to_call[table]), int(seen.min_raise_to[table]),
                 int(seen.max_raise_to[table]), seen.legal[table])  # fmt: skip
-        raise IllegalActionError(f"table {table}: {_refusal_text(refusal, kind, amount, view)}",
+        raise IllegalActionError(f"table {table}: {refusal_text(refusal, kind, amount, view)}",
                                  table)  # fmt: skip
 
     def deal(self, stacks, button=0) -> StepResult:

@@ -123,7 +123,7 @@ def make_config(tables, seats, stacks, blinds, ante, bb_ante, straddle, seed, ca
     return tables, config, settings
 
 
-def _refusal_text(refusal: int, kind: int, amount: int, seat_view) -> str:
+def refusal_text(refusal: int, kind: int, amount: int, seat_view) -> str:
     """Why an action is refused, in words, with the legal range."""
     actor, to_call, low, high, legal = seat_view
     name = ACTIONS[kind] if 0 <= kind < len(ACTIONS) else f"kind {kind}"

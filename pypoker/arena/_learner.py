@@ -23,8 +23,8 @@ from ._config import (
     ACTIONS,
     TABLE_DTYPE,
     IllegalActionError,
-    _refusal_text,
     make_config,
+    refusal_text,
     struct_dtype,
 )
 from .agents import AgentError, agent, is_python_agent
@@ -204,7 +204,7 @@ class Tables:
         _, mask = self.observe(seen[0])  # the seat to act
         low, high = seen[2] / self.big_blind, seen[3] / self.big_blind
         amount = f" {raise_to[table]:g} bb" if raise_to is not None and index == 2 else ""
-        reason = _refusal_text(refusal, _KIND_OF.get((self.scheme, index), 0), 0, seen)
+        reason = refusal_text(refusal, _KIND_OF.get((self.scheme, index), 0), 0, seen)
         legal = self._named(mask[table])
         span = f"; raise to {low:g}..{high:g} big blinds" if seen[4][3] else ""
         return IllegalActionError(f"table {table}: action {index} ({self.actions[index]}{amount})"
@@ -250,7 +250,7 @@ def _pointer(kind: str, array):
 
 
 def _observe_one(row: np.ndarray):
-    """(actor, to_call, min_to, max_to, legal) of one table, as ``_refusal_text`` takes."""
+    """(actor, to_call, min_to, max_to, legal) of one table, as ``refusal_text`` takes."""
     numbers = np.empty(4, np.int64)
     actor, street = np.empty(1, np.int8), np.empty(1, np.uint8)
     legal, board, hole = np.empty(5, np.uint8), np.empty(5, np.uint8), np.empty(2, np.uint8)

@@ -20,7 +20,7 @@ import pyarrow as pa
 
 from .._arguments import whole
 from .._native import ffi, lib
-from .._parallel import _get_pool, thread_count
+from .._parallel import get_pool, thread_count
 from .._progress import Progress
 from ._config import check_status
 from .history import ACTION_DTYPE, HAND_DTYPE, SCHEMA, ParquetSink, record_batch
@@ -85,7 +85,7 @@ def _reporter(progress):
 
 def _run(tasks: list, cancel, counters, total: int, report) -> list:
     """Runs the tasks on the pool while this thread reports progress and answers Ctrl-C."""
-    futures = [_get_pool().submit(task) for task in tasks]
+    futures = [get_pool().submit(task) for task in tasks]
     try:
         while wait(futures, timeout=0.05).not_done:
             report(sum(counters), total)

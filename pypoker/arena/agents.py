@@ -36,7 +36,7 @@ from typing import NamedTuple, Protocol
 import numpy as np
 
 from .._native import ArgumentError, PokerError, ffi, lib, thread_error
-from ._config import ACTIONS, TABLE_DTYPE, IllegalActionError, Observation, _refusal_text
+from ._config import ACTIONS, TABLE_DTYPE, IllegalActionError, Observation, refusal_text
 
 AGENTS = ("fold", "call", "raise", "random", "chart", "equity")
 """The native agents, in their native numbering (``pp_agent.kind``)."""
@@ -232,7 +232,7 @@ def illegal_answer(arena, lineup: Lineup, table: int, refusal: int, kind: int, a
     view = (actor, int(seen.to_call[table]), int(seen.min_raise_to[table]),
             int(seen.max_raise_to[table]), seen.legal[table])  # fmt: skip
     return IllegalActionError(f"agent {lineup.labels[actor]!r} (seat {actor}), table {table}: "
-                              f"{_refusal_text(refusal, kind, amount, view)}", table)  # fmt: skip
+                              f"{refusal_text(refusal, kind, amount, view)}", table)  # fmt: skip
 
 
 def ask(candidate, name: str, observation: AgentObservation) -> tuple[np.ndarray, np.ndarray]:

@@ -11,8 +11,8 @@ from .. import _native
 from .._names import HAND_CARDS_MAX
 from .._native import ArgumentError, InvalidHandError, PokerError, ffi
 from .._parallel import run_sliced, thread_count
-from ..ranking import _rank_card_rows, _rank_set_rows
 from ..ranking import rank as rank_hands
+from ..ranking import rank_card_rows, rank_set_rows
 
 ERRORS = ("raise", "null")
 
@@ -20,7 +20,7 @@ ERRORS = ("raise", "null")
 _lib = _native.lib
 
 
-def _is_polars(obj) -> bool:
+def is_polars(obj) -> bool:
     return type(obj).__module__.split(".")[0] == "polars"
 
 
@@ -195,10 +195,10 @@ def _rank_strict(array: pa.Array, threads: int | None, first_row: int) -> pa.Arr
         k = t.list_size
         start = array.values.offset + array.offset * k
         cards = np.frombuffer(buffers[2], dtype=np.uint8, count=n * k, offset=start)
-        rank_rows, hands = _rank_card_rows, cards.reshape(n, k)
+        rank_rows, hands = rank_card_rows, cards.reshape(n, k)
     elif t == pa.uint64():
         hands = np.frombuffer(buffers[1], dtype=np.uint64, count=n, offset=array.offset * 8)
-        rank_rows = _rank_set_rows
+        rank_rows = rank_set_rows
     else:
         return None
     try:
@@ -239,7 +239,7 @@ def _rank_one(
     return pa.Array.from_buffers(pa.uint16(), n, [bitmap, pa.py_buffer(out)], nulls), invalid
 
 
-def _rank_column(
+def rank_column(
     column: pa.Array | pa.ChunkedArray, errors: str, threads: int | None, first_row: int = 0
 ) -> tuple[pa.Array | pa.ChunkedArray, int]:
     if isinstance(column, pa.ChunkedArray):
@@ -257,8 +257,8 @@ def rank(column, *, errors: str = "raise", threads: int | None = None):
     """Ranks a column of hands: → ``pyarrow.UInt16Array`` (ChunkedArray in → ChunkedArray
     out; a Polars Series in → a Polars Series out). Null inputs emit null."""
     check_errors(errors)
-    ranks, _ = _rank_column(_to_arrow_column(column), errors, threads)
-    if _is_polars(column):
+    ranks, _ = rank_column(_to_arrow_column(column), errors, threads)
+    if is_polars(column):
         import polars
 
         return polars.Series(getattr(column, "name", "rank"), ranks)

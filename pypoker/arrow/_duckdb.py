@@ -7,7 +7,7 @@ import pyarrow.compute as pc
 
 from .._native import PokerError
 from ._columns import rank
-from ._tables import _category_column, _describe_column
+from ._tables import category_column, describe_column
 
 
 def register_duckdb(connection, name: str = "poker_rank"):
@@ -41,10 +41,10 @@ def register_duckdb(connection, name: str = "poker_rank"):
     arrow_function(name, rank_arrow, types.VARCHAR, types.USMALLINT)
     arrow_function(f"{name}_ids", rank_arrow, duckdb.list_type(types.UTINYINT), types.USMALLINT)
     arrow_function(f"{name}_set", rank_arrow, types.UBIGINT, types.USMALLINT)
-    arrow_function("poker_category", _category_column, types.USMALLINT, types.UTINYINT)
+    arrow_function("poker_category", category_column, types.USMALLINT, types.UTINYINT)
     arrow_function(
         "poker_describe",
-        lambda ranks: pc.cast(_describe_column(ranks), pa.string()),
+        lambda ranks: pc.cast(describe_column(ranks), pa.string()),
         types.USMALLINT,
         types.VARCHAR,
     )

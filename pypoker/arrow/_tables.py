@@ -11,7 +11,7 @@ import pyarrow.compute as pc
 
 from .._native import ArgumentError
 from ..ranking import CATEGORY_SHIFT, category, describe
-from ._columns import _is_polars, _rank_column, check_errors
+from ._columns import check_errors, is_polars, rank_column
 
 
 def _added_columns(
@@ -21,14 +21,14 @@ def _added_columns(
     if category:
         columns.append((category, pc.cast(pc.shift_right(ranks, CATEGORY_SHIFT), pa.uint8())))
     if words:
-        columns.append((words, _describe_column(ranks)))
+        columns.append((words, describe_column(ranks)))
     return columns
 
 
-def _describe_column(ranks: pa.Array | pa.ChunkedArray):
+def describe_column(ranks: pa.Array | pa.ChunkedArray):
     """Descriptions as a dictionary-encoded string column: one string per distinct rank."""
     if isinstance(ranks, pa.ChunkedArray):
-        return pa.chunked_array([_describe_column(c) for c in ranks.chunks])
+        return pa.chunked_array([describe_column(c) for c in ranks.chunks])
     valid = ranks.is_valid().to_numpy(zero_copy_only=False)
     values = ranks.to_numpy(zero_copy_only=False)
     unique, codes = np.unique(np.where(valid, values, 0), return_inverse=True)
@@ -38,7 +38,7 @@ def _describe_column(ranks: pa.Array | pa.ChunkedArray):
     return pa.DictionaryArray.from_arrays(indices, pa.array(words, pa.string()))
 
 
-def _category_column(ranks: pa.Array | pa.ChunkedArray):
+def category_column(ranks: pa.Array | pa.ChunkedArray):
     """Categories of a rank column, refusing what is not a rank as ``pp.category`` does."""
     valid = pc.drop_null(ranks).to_numpy(zero_copy_only=False)
     category(valid.astype(np.uint16))  # raises for a value no hand ranks
@@ -72,7 +72,7 @@ def rank_table(
     words_name = "describe" if describe is True else (describe or None)
     if isinstance(table, pa.RecordBatchReader):
         return _rank_reader(table, column, into, category_name, words_name, errors, threads)
-    polars_in = _is_polars(table)
+    polars_in = is_polars(table)
     if not isinstance(table, (pa.Table, pa.RecordBatch)):
         if hasattr(table, "__arrow_c_stream__"):
             table = pa.table(table)
@@ -82,7 +82,7 @@ def rank_table(
             )
     if column not in table.column_names:
         raise ArgumentError(f"no column {column!r}; the table has {table.column_names}")
-    ranks, _ = _rank_column(table[column], errors, threads)
+    ranks, _ = rank_column(table[column], errors, threads)
     result = _with_columns(table, _added_columns(ranks, into, category_name, words_name))
     if polars_in:
         import polars
@@ -105,7 +105,7 @@ def _rank_reader(reader, column, into, category, words, errors, threads):
     def batches() -> Iterator[pa.RecordBatch]:
         row = 0
         for batch in reader:
-            ranks, _ = _rank_column(batch.column(column), errors, threads, row)
+            ranks, _ = rank_column(batch.column(column), errors, threads, row)
             added = _added_columns(ranks, into, category, words)
             columns = list(batch.columns) + [values for _, values in added]
             yield pa.RecordBatch.from_arrays(columns, schema=out_schema)
