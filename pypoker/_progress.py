@@ -1,9 +1,12 @@
-"""A one-line progress report on stderr, with the time left when the total is known."""
+"""Progress, the one way: ``reporter(progress, label, unit)`` turns a call's ``progress=``
+argument (a callable, or true for a line on stderr) into the function its loop reports to,
+and ``Progress`` is that line, with the time left when the total is known."""
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 
 
 class Progress:
@@ -33,3 +36,20 @@ class Progress:
     def close(self) -> None:
         if self.enabled and self.shown:
             print(self.text, file=sys.stderr)
+
+
+def reporter(progress, label: str, unit: str) -> Callable[[int | None, int], None]:
+    """``report(done, total)`` for a call's ``progress=``: a callable gets ``(done, total)``
+    as the work goes on; anything else true shows ``label: N unit, P%, time left`` on stderr;
+    false, nothing. ``report(None, total)`` ends the run (the line gets its newline)."""
+    if callable(progress):
+        return lambda done, total: None if done is None else progress(done, total)
+    shown = Progress(bool(progress), label)
+
+    def report(done: int | None, total: int) -> None:
+        if done is None:
+            shown.close()
+        else:
+            shown.update(done, total, f"{done:,} {unit}, ")
+
+    return report

@@ -30,9 +30,7 @@ version.
 
 from __future__ import annotations
 
-import sys
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -43,6 +41,7 @@ from ._atomic import atomic_target
 from ._extras import require
 from ._native import ArgumentError
 from ._parallel import stop_when
+from ._progress import reporter
 from ._spot import PLAYERS_MAX, PLAYERS_MIN  # equity labels: as many as equity takes
 from ._version import VERSION
 from .dealing import deal
@@ -161,29 +160,6 @@ def iter_batches(
             stop.set()  # the batch being dealt stops within one short call
 
 
-class _Progress:
-    def __init__(self, total: int, enabled: bool):
-        self.total, self.enabled, self.started = total, enabled, time.perf_counter()
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        elapsed = time.perf_counter() - self.started
-        share = done / self.total if self.total else 1.0
-        bar = "#" * int(share * 30)
-        rate = done / elapsed if elapsed > 0 else 0.0
-        print(
-            f"\r[{bar:<30}] {done:,}/{self.total:,} deals {share:6.1%} {rate / 1e6:6.2f} M/s",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    def close(self) -> None:
-        if self.enabled:
-            print(file=sys.stderr)
-
-
 def dataset(
     n: int,
     players: int = 6,
@@ -192,7 +168,7 @@ def dataset(
     path: str | Path | None = None,
     chunk: int = 1 << 20,
     threads: int | None = None,
-    progress: bool = False,
+    progress=False,
     compression: str = "zstd",
     equity: bool = False,
     game: str = "holdem",
@@ -207,6 +183,7 @@ def dataset(
     a temporary name and renamed when complete, so a failed run leaves no half-written file.
     Without ``path``, returns a ``pyarrow.Table``. See the module docstring for the schema.
     ``game="plo4"``, ``"plo5"`` or ``"plo6"`` deals Omaha hands of 4, 5 or 6 cards.
+    ``progress``: True for a line on stderr, or a callable taking (deals done, deals in all).
     """
     pa, pq = _pyarrow()
     _check(n, players, seed, chunk, game, equity)
@@ -217,15 +194,15 @@ def dataset(
         b"pypoker.version": VERSION.encode(),
     }
     table_schema = schema(players, equity, game).with_metadata(metadata)
-    bar = _Progress(n, progress)
+    report = reporter(progress, "dataset", "deals")
     if path is None:
         batches = []
         for batch in iter_batches(
             n, players, seed=seed, chunk=chunk, threads=threads, equity=equity, game=game
         ):
             batches.append(batch)
-            bar.update(batch.column(0)[-1].as_py() + 1)
-        bar.close()
+            report(batch.column(0)[-1].as_py() + 1, n)
+        report(None, n)
         return pa.Table.from_batches(batches, schema=table_schema)
 
     target = Path(path)
@@ -240,13 +217,13 @@ def dataset(
                 writer = pa.ipc.new_file(partial, table_schema)
             _write_batches(writer, suffix, iter_batches(
                 n, players, seed=seed, chunk=chunk, threads=threads, equity=equity, game=game
-            ), chunk, bar)  # fmt: skip
+            ), chunk, lambda done: report(done, n))  # fmt: skip
     finally:
-        bar.close()
+        report(None, n)
     return target
 
 
-def _write_batches(writer, suffix: str, batches, chunk: int, bar) -> None:
+def _write_batches(writer, suffix: str, batches, chunk: int, report) -> None:
     with writer:
         done = 0
         for batch in batches:
@@ -255,4 +232,4 @@ def _write_batches(writer, suffix: str, batches, chunk: int, bar) -> None:
             else:
                 writer.write_batch(batch)
             done += batch.num_rows
-            bar.update(done)
+            report(done)

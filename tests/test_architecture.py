@@ -378,3 +378,14 @@ def test_private_name_check_catches_a_use():
     for line in ("from pypoker.cardset import _x", "from . import cardset\ncardset._x"):
         assert private_names_used_elsewhere({path: line}), line
     assert not private_names_used_elsewhere({path: "from . import _native\n_native.lib"})
+
+
+def test_one_progress_reporter():
+    """Every long call reports through ``_progress.reporter``: no second progress class."""
+    classes = [
+        f"{path.relative_to(ROOT)}:{node.name}"
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.ClassDef) and "progress" in node.name.lower()
+    ]
+    assert classes == ["pypoker/_progress.py:Progress"]

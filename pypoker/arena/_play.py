@@ -21,7 +21,7 @@ import pyarrow as pa
 from .._arguments import whole
 from .._native import ffi, lib
 from .._parallel import get_pool, thread_count
-from .._progress import Progress
+from .._progress import reporter
 from ._config import check_status
 from .history import ACTION_DTYPE, HAND_DTYPE, SCHEMA, ParquetSink, record_batch
 
@@ -76,13 +76,6 @@ def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, coun
             return batches, outcome[0] == 1
 
 
-def _reporter(progress):
-    if callable(progress):
-        return progress
-    shown = Progress(bool(progress), "arena")
-    return lambda done, total: shown.update(done, total, f"{done:,} hands, ")
-
-
 def _run(tasks: list, cancel, counters, total: int, report) -> list:
     """Runs the tasks on the pool while this thread reports progress and answers Ctrl-C."""
     futures = [get_pool().submit(task) for task in tasks]
@@ -103,7 +96,8 @@ def _setup(arena, hands, threads, progress) -> tuple:
     n = len(arena)
     workers = min(n, thread_count(threads, n * max(hands, 1)))
     bounds = [n * i // workers for i in range(workers + 1)]
-    return hands, bounds, ffi.new("uint32_t*"), ffi.new("uint64_t[]", workers), _reporter(progress)
+    report = reporter(progress, "arena", "hands")
+    return hands, bounds, ffi.new("uint32_t*"), ffi.new("uint64_t[]", workers), report
 
 
 def play(arena, hands, *, record=False, parquet=None, threads=None, progress=None, seats=None):
@@ -113,6 +107,7 @@ def play(arena, hands, *, record=False, parquet=None, threads=None, progress=Non
                                          counters + i, seats)
                  for i in range(len(bounds) - 1)]  # fmt: skip
         _run(tasks, cancel, counters, len(arena) * hands, report)
+        report(None, len(arena) * hands)
         return None
     sink = ParquetSink(parquet) if parquet is not None else None
     kept = []
@@ -153,3 +148,4 @@ def _play_rounds(arena, hands, bounds, cancel, counters, report, seats=None):
         for batches, _ in _run(tasks, cancel, counters, len(arena) * hands, report):
             yield from batches
         done += count
+    report(None, len(arena) * hands)

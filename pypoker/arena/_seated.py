@@ -11,7 +11,7 @@ import numpy as np
 
 from .._arguments import whole
 from .._native import ArgumentError, ffi, lib, thread_error
-from .._progress import Progress
+from .._progress import reporter
 from ._config import check_status
 from .agents import AgentError, AgentObservation, Lineup, ask, illegal_answer
 
@@ -84,7 +84,7 @@ def _play_mixed(arena, lineup: Lineup, hands: int, net, first: int, progress, ro
                                                    ("int64_t[]", amounts))]  # fmt: skip
     ledger = ffi.from_buffer("int32_t[]", net) if net is not None else ffi.NULL
     groups = _groups(lineup)
-    shown, done = Progress(bool(progress) and not callable(progress), "arena"), 0
+    report, done = reporter(progress, "arena", "hands"), 0
     while True:
         status = lib.pp_agents_run(arena._config, lineup.array, arena._pointer, n, *pointers,
                                    ledger, hands, first, rotation, finished, ffi.NULL,
@@ -95,13 +95,10 @@ def _play_mixed(arena, lineup: Lineup, hands: int, net, first: int, progress, ro
                                  int(amounts[row]))  # fmt: skip
         check_status(status, err)
         done += int(finished[0])
-        if callable(progress):
-            progress(done, n * hands)
-        else:
-            shown.update(done, n * hands, f"{done:,} hands, ")
+        report(done, n * hands)
         rows = np.flatnonzero(waiting)
         if rows.size == 0:
-            shown.close()
+            report(None, n * hands)
             return
         _answer(arena, lineup, groups, rows, kinds, amounts)
 

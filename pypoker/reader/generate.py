@@ -23,7 +23,7 @@ import numpy as np
 
 from .._arguments import whole
 from .._native import ArgumentError, PokerError, lib, thread_error
-from .._progress import Progress
+from .._progress import reporter
 from .._version import VERSION
 from ..arena._config import check_status
 from .population import population as as_population
@@ -76,33 +76,20 @@ def generate(hands, out, population="default", seed=0, *, seats=6, stacks=200, b
         raise ArgumentError(f"out {str(folder)!r} is a file: give a folder for the shards")
     folder.mkdir(parents=True, exist_ok=True)
     count = -(-settings["hands"] // settings["shard_hands"])
-    report = _reporter(progress, settings["hands"])
+    total = settings["hands"]
+    report = reporter(progress, "reader generate", "hands")
     paths, done = [], 0
     for i in range(count):
         size = min(settings["shard_hands"], settings["hands"] - i * settings["shard_hands"])
         path = folder / SHARD_NAME.format(i)
         meta = {**settings, "shard": i, "shard_rows": size, "version": VERSION}
         if not _finished(path, meta):
-            _write_shard(path, meta, pop, threads, lambda d, t, done=done: report(done + d))
+            _write_shard(path, meta, pop, threads, lambda d, t, done=done: report(done + d, total))
         done += size
-        report(done)
+        report(done, total)
         paths.append(path)
-    report(None)
+    report(None, total)
     return paths
-
-
-def _reporter(progress, total: int):
-    if callable(progress):
-        return lambda done: done is not None and progress(done, total)
-    shown = Progress(bool(progress), "reader generate")
-
-    def report(done):
-        if done is None:
-            shown.close()
-        else:
-            shown.update(done, total, f"{done:,} hands, ")
-
-    return report
 
 
 def _finished(path: Path, meta: dict) -> bool:
