@@ -176,10 +176,11 @@ def dataset(
     """Deals ``n`` labelled showdowns of ``players`` (2..10) players.
 
     ``equity=True`` adds each player's exact equity on the flop and on the turn (~5 µs a deal
-    of six players on one core; the rest of a row takes well under 1 µs). With ``path`` ending in ``.parquet`` (or ``.arrow`` / ``.feather`` for Arrow IPC), writes
-    the rows chunk by chunk in bounded memory and returns the path; the file is written to
-    a temporary name and renamed when complete, so a failed run leaves no half-written file;
-    without it, returns a ``pyarrow.Table`` (the schema: the module docstring). ``game="plo4"``,
+    of six players on one core; the rest of a row takes well under 1 µs). With ``path``
+    ending in ``.parquet`` (or ``.arrow`` / ``.feather`` for Arrow IPC), writes the rows chunk
+    by chunk in bounded memory and returns the path; the file is written to a temporary name
+    and renamed when complete, so a failed run leaves no half-written file; without it,
+    returns a ``pyarrow.Table`` (the schema: the module docstring). ``game="plo4"``,
     ``"plo5"`` or ``"plo6"`` deals Omaha hands of 4, 5 or 6 cards; ``progress``: True for a
     line on stderr, or a callable taking (deals done, deals in all).
     """
