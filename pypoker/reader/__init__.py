@@ -7,7 +7,9 @@ hole cards, and the metrics a model that names them is judged by.
   native agent styles, played and written as Parquet shards (``pypoker reader generate``);
   ``read(out)`` streams their examples back, ``torch_dataset(out)`` as a PyTorch
   ``IterableDataset``;
-- ``Population``, ``population``, ``DEFAULT``: the styles dealt to the seats.
+- ``Population``, ``population``, ``DEFAULT``: the styles dealt to the seats;
+- ``real_hands(paths)``: PHH files (Pluribus, HandHQ, ...) as the same histories;
+  ``probabilities(examples, using="posterior" | "prior" | a model)``: a read by name.
 
 Needs pyarrow (``pypoker[arrow]``); ``torch_dataset`` needs torch.
 """
@@ -20,7 +22,9 @@ from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
 from .generate import generate, shards
 from .population import DEFAULT, Population, population
 from .posterior import posterior
+from .real import REAL, SOURCES, probabilities, real_hands
 
 __all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "evaluate",
            "examples", "generate", "population", "posterior", "prior", "read", "shards",
            "torch_dataset"]  # fmt: skip
+__all__ += ["REAL", "SOURCES", "probabilities", "real_hands"]  # the real hands (real.py)
