@@ -9,7 +9,9 @@ hole cards, and the metrics a model that names them is judged by.
   ``IterableDataset``;
 - ``Population``, ``population``, ``DEFAULT``: the styles dealt to the seats;
 - ``real_hands(paths)``: PHH files (Pluribus, HandHQ, ...) as the same histories;
-  ``probabilities(examples, using="posterior" | "prior" | a model)``: a read by name.
+  ``probabilities(examples, using="posterior" | "prior" | a model)``: a read by name;
+  ``read_hand(hand, seat)``: one seat's read in one hand, for a person (``pypoker reader
+  read``).
 
 Needs pyarrow (``pypoker[arrow]``); ``torch_dataset`` needs torch.
 """
@@ -22,9 +24,10 @@ from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
 from .generate import generate, shards
 from .population import DEFAULT, Population, population
 from .posterior import posterior
+from .reading import HandRead, read_hand
 from .real import REAL, SOURCES, probabilities, real_hands
 
 __all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "evaluate",
            "examples", "generate", "population", "posterior", "prior", "read", "shards",
            "torch_dataset"]  # fmt: skip
-__all__ += ["REAL", "SOURCES", "probabilities", "real_hands"]  # the real hands (real.py)
+__all__ += ["REAL", "SOURCES", "HandRead", "probabilities", "read_hand", "real_hands"]  # real.py, reading.py

@@ -187,26 +187,48 @@ def _posterior(examples, *, population=None, known_styles=None, impossible=None,
 
 def _posterior_or_prior(examples, pop, known_styles, threads):
     """The posterior, with the prior for the examples of a seat whose actions the population
-    gives no chance (found one at a time: the native posterior stops at the first)."""
+    gives no chance. The native posterior stops at the first such example: a few hands at a
+    time, so that finding one costs a small piece again."""
     from .evaluate import prior
     from .posterior import posterior
 
     out = prior(examples)
-    todo = np.arange(len(examples))
-    while len(todo):
-        try:
-            out[todo] = posterior(examples[todo], pop, known_styles=known_styles, threads=threads)
-            break
-        except PokerError as error:
-            if "no chance" not in str(error) or error.row is None:
-                raise
-            bad = todo[error.row]
-            data = examples.data
-            same = (data["hand_row"][todo] == data["hand_row"][bad]) & (
-                data["seat"][todo] == data["seat"][bad]
-            )
-            todo = todo[~same]
+    rows = examples.data["hand_row"].astype(np.int64)
+    order = np.argsort(rows, kind="stable")
+    cuts = np.flatnonzero(np.diff(rows[order])) + 1
+    for piece in _pieces(np.split(order, cuts), _PIECE):
+        todo = piece
+        while len(todo):
+            try:
+                out[todo] = posterior(examples[todo], pop, known_styles=known_styles,
+                                      threads=threads)  # fmt: skip
+                break
+            except PokerError as error:
+                if "no chance" not in str(error) or error.row is None:
+                    raise
+                bad = todo[error.row]
+                data = examples.data
+                same = (data["hand_row"][todo] == data["hand_row"][bad]) & (
+                    data["seat"][todo] == data["seat"][bad]
+                )
+                todo = todo[~same]
     return out
+
+
+_PIECE = 1000  # examples a posterior call when some may have no chance
+
+
+def _pieces(groups, size: int):
+    """Consecutive groups joined into pieces of about ``size``."""
+    piece, count = [], 0
+    for group in groups:
+        piece.append(group)
+        count += len(group)
+        if count >= size:
+            yield np.concatenate(piece)
+            piece, count = [], 0
+    if piece:
+        yield np.concatenate(piece)
 
 
 SOURCES = {"prior": _prior, "posterior": _posterior}
