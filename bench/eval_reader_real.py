@@ -46,8 +46,10 @@ def evaluate(name: str, source) -> dict:
           f"(read in {read_s:.1f} s, posterior in {post_s:.1f} s)")  # fmt: skip
     print(f"  cross-entropy (nats): posterior {figures['cross_entropy']:.3f}, "
           f"board-only prior {figures['prior_cross_entropy']:.3f}")  # fmt: skip
-    print(f"  top-10: posterior {figures['top10']:.1%}, prior {by_prior['top10']:.1%}; "
-          f"169-class: posterior {figures['class169']:.1%}, prior {by_prior['class169']:.1%}")
+    print(
+        f"  top-10: posterior {figures['top10']:.1%}, prior {by_prior['top10']:.1%}; "
+        f"169-class: posterior {figures['class169']:.1%}, prior {by_prior['class169']:.1%}"
+    )
     streets = ", ".join(f"{street} {f['cross_entropy']:.2f}/{f['prior_cross_entropy']:.2f}"
                         for street, f in figures["by_street"].items())  # fmt: skip
     print(f"  by street (posterior/prior): {streets}")

@@ -30,4 +30,5 @@ from .real import REAL, SOURCES, probabilities, real_hands
 __all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "evaluate",
            "examples", "generate", "population", "posterior", "prior", "read", "shards",
            "torch_dataset"]  # fmt: skip
-__all__ += ["REAL", "SOURCES", "HandRead", "probabilities", "read_hand", "real_hands"]  # real.py, reading.py
+# real.py and reading.py: real hands, reads by name, one hand read for a person
+__all__ += ["REAL", "SOURCES", "HandRead", "probabilities", "read_hand", "real_hands"]

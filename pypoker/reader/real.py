@@ -119,8 +119,8 @@ def _revert_refused(table, original):
     their actions back as the file had them."""
     import pyarrow as pa
 
-    from .examples import _count
     from ._records import NONE, to_records
+    from .examples import _count
 
     start = 0
     while start < table.num_rows:
@@ -147,8 +147,8 @@ def _revert_refused(table, original):
 def _checked(table, path: Path, threads):
     """The table, every hand replayed natively; a bad one raises naming the file."""
     from .._parallel import workers
-    from .examples import _count
     from ._records import NONE, to_records
+    from .examples import _count
 
     try:
         hands, actions, _ = to_records(table)
