@@ -67,7 +67,10 @@ def real_hands(source, *, threads=None):
     """The hands of the PHH files of ``source`` (``phh_files``) as one arena history table
     (all-ins named as the agents name them; see the module doc), each file's hands in order.
     ``hand_id`` numbers the hands 0, 1, ... across the files; a bad hand raises a
-    ``PokerError`` naming its file and its place there ([n] of a .phhs, from 1)."""
+    ``PokerError`` naming its file and its place there ([n] of a .phhs, from 1). Each hand
+    counts chips in its own smallest whole unit (PHH's decimals scaled by the least power of
+    ten that makes that hand's amounts whole), so a hand reads the same alone or in a file
+    of others: the native agents' raise sizes are whole chips."""
     import pyarrow as pa
 
     from ..arena import phh
@@ -78,40 +81,58 @@ def real_hands(source, *, threads=None):
             table = phh.read(path)
         except PokerError as error:
             raise PokerError(f"{path}: {error}") from None
-        tables.append(_checked(_agent_kinds(table), path, threads))
+        tables.append(_checked(_as_agents_play(table), path, threads))
     if not tables:
         raise ArgumentError("no PHH files given")
-    scales = {(t.schema.metadata or {}).get(phh.SCALE_KEY, b"1") for t in tables}
     table = pa.concat_tables([t.replace_schema_metadata(None) for t in tables])
     ids = pa.array(np.arange(table.num_rows, dtype=np.uint64))
-    table = table.set_column(table.column_names.index("hand_id"), "hand_id", ids)
-    # Chips are in big blinds in the examples: one chip scale or several do not matter.
-    if len(scales) == 1:
-        table = table.replace_schema_metadata({phh.SCALE_KEY: scales.pop()})
-    return table
+    return table.set_column(table.column_names.index("hand_id"), "hand_id", ids)
 
 
-def _agent_kinds(table):
-    """ALL_IN actions renamed CALL (when they only call) or RAISE (when they raise)."""
+_AMOUNTS = ("small_blind", "big_blind", "ante", "straddle")
+
+
+def _as_agents_play(table):
+    """Each hand in its own chip unit, ALL_IN actions renamed CALL (when they only call) or
+    RAISE (when they raise)."""
     import pyarrow as pa
 
+    from ..arena import phh
+
+    scale = int((table.schema.metadata or {}).get(phh.SCALE_KEY, b"1"))
     rows = table.to_pylist()
-    changed = False
     for row in rows:
+        _own_unit(row, scale)
         top, street = max(row["big_blind"], row["straddle"]), 0
         for action in row["actions"]:
             if action["street"] != street:
                 top, street = 0, action["street"]
             if action["kind"] == ALL_IN:
                 action["kind"] = CALL if action["amount"] <= top else RAISE
-                changed = True
             if action["kind"] in (CALL, RAISE):
                 top = max(top, action["amount"])
-    if not changed:
-        return table
     out = pa.Table.from_pylist(rows, schema=table.schema)
-    original = table.column("actions").to_pylist()
+    original = pa.Table.from_pylist([_own_unit(r, scale) for r in table.to_pylist()],
+                                    schema=table.schema).column("actions").to_pylist()  # fmt: skip
     return _revert_refused(out, original)
+
+
+def _own_unit(row: dict, scale: int) -> dict:
+    """The row's amounts divided by the largest power of ten up to ``scale`` that divides
+    them all (in place; returns the row)."""
+    values = [row[k] for k in _AMOUNTS] + row["starting_stacks"]
+    values += [a["amount"] for a in row["actions"]] + (row["winnings"] or [])
+    unit = 1
+    while unit < scale and all(v % (unit * 10) == 0 for v in values):
+        unit *= 10
+    if unit > 1:
+        for key in _AMOUNTS:
+            row[key] //= unit
+        row["starting_stacks"] = [v // unit for v in row["starting_stacks"]]
+        row["winnings"] = row["winnings"] and [v // unit for v in row["winnings"]]
+        for action in row["actions"]:
+            action["amount"] //= unit
+    return row
 
 
 def _revert_refused(table, original):
