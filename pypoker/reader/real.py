@@ -236,7 +236,7 @@ def _posterior_or_prior(examples, pop, known_styles, threads):
     return out
 
 
-_PIECE = 1000  # examples a posterior call when some may have no chance
+_PIECE = 1500  # examples a posterior call when some may have no chance
 
 
 def _pieces(groups, size: int):
