@@ -28,8 +28,8 @@ def add_reader(commands, parse_count) -> None:
 
 def _add_read(verbs) -> None:
     read = verbs.add_parser("read", help="one seat's read in one hand: top combos, range grid")
-    read.add_argument("source", help="a PHH file (.phh/.phhs), or a folder of generate's "
-                      "shards (with --hand-id)")  # fmt: skip
+    read.add_argument("source", help="a PHH file (.phh/.phhs), '-' for PHH text on stdin, or "
+                      "a folder of generate's shards (with --hand-id)")  # fmt: skip
     read.add_argument("--seat", required=True, help="a seat number (0-based) or a PHH player "
                       "(p1, p2, ...)")  # fmt: skip
     read.add_argument("--hand", type=int, default=1, help="the hand of a .phhs (from 1)")

@@ -1,8 +1,10 @@
 """``read_hand``: the read of one seat in one hand, for a person (``pypoker reader read``):
 the most likely combos with their probabilities and the read range as the 13x13 grid.
 
-The hand is a PHH file (``.phh``, or one section of a ``.phhs``: ``hand=``, from 1), a
-folder of ``generate``'s shards (or one shard) and an arena ``hand_id``, or a history table.
+The hand is a PHH file (``.phh``, or one section of a ``.phhs``: ``hand=``, from 1), PHH
+text (a string holding a newline, or ``"-"``: standard input, as the command takes a hand
+typed or piped in), a folder of ``generate``'s shards (or one shard) and an arena
+``hand_id``, or a history table.
 The seat is a table seat (0-based, as the arena numbers them) or a PHH player (``"p3"``).
 The read is at the seat's last moment in the hand (``at=-1``; ``at=0`` its first): after
 its last action, or after the last board cards it saw. A seat whose cards the hand does not
@@ -113,6 +115,8 @@ def _one_hand(source, hand, hand_id):
     if isinstance(source, (pa.Table, pa.RecordBatch)):
         table = pa.table(source) if isinstance(source, pa.RecordBatch) else source
         return _pick(table, hand, hand_id, "the table"), None
+    if isinstance(source, str) and (source == "-" or "\n" in source):
+        return _pick(_from_text(source), hand, hand_id, "the PHH text"), None
     path = Path(source)
     if path.is_dir() and not any(path.rglob("*.phh*")) or path.suffix == ".parquet":
         if hand_id is None:
@@ -133,6 +137,21 @@ def _pick(table, hand, hand_id, where: str):
     if not isinstance(hand, int) or not 1 <= hand <= table.num_rows:
         raise ArgumentError(f"hand: {where} holds hands 1..{table.num_rows}, got {hand!r}")
     return table.slice(hand - 1, 1)
+
+
+def _from_text(text: str):
+    import sys
+
+    from ..arena import phh
+    from .real import prepared
+
+    where = "<stdin>" if text == "-" else "the PHH text"
+    text = sys.stdin.read() if text == "-" else text
+    try:
+        table = phh.loads(text)
+    except PokerError as error:
+        raise PokerError(f"{where}: {error}") from None
+    return prepared(table, where)
 
 
 def _from_shards(path: Path, hand_id: int):

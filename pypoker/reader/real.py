@@ -81,12 +81,19 @@ def real_hands(source, *, threads=None):
             table = phh.read(path)
         except PokerError as error:
             raise PokerError(f"{path}: {error}") from None
-        tables.append(_checked(_as_agents_play(table), path, threads))
+        tables.append(prepared(table, path, threads))
     if not tables:
         raise ArgumentError("no PHH files given")
     table = pa.concat_tables([t.replace_schema_metadata(None) for t in tables])
     ids = pa.array(np.arange(table.num_rows, dtype=np.uint64))
     return table.set_column(table.column_names.index("hand_id"), "hand_id", ids)
+
+
+def prepared(table, where, threads=None):
+    """PHH rows (``pypoker.arena.phh``'s import) as ``real_hands`` gives them: each hand in
+    its own chip unit, all-ins named as the agents name them, every hand checked (a bad one
+    raises naming ``where``, a file or "<stdin>")."""
+    return _checked(_as_agents_play(table), where, threads)
 
 
 _AMOUNTS = ("small_blind", "big_blind", "ante", "straddle")
@@ -165,7 +172,7 @@ def _revert_refused(table, original):
     return table
 
 
-def _checked(table, path: Path, threads):
+def _checked(table, path, threads):
     """The table, every hand replayed natively; a bad one raises naming the file."""
     from .._parallel import workers
     from ._records import NONE, to_records

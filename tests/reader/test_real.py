@@ -171,3 +171,19 @@ def test_class_grid_folds_combos_into_the_13x13_layout():
     values[:] = 0
     values[suited_ak] = 1
     assert class_grid(values)[0, 1] == 4  # AKs above the diagonal
+
+
+def test_a_hand_typed_as_phh_text(monkeypatch, capsys):
+    import io
+
+    from pypoker.cli import main
+
+    text = HAND.format(actions="'p3 cbr 300', 'p1 cc', 'p2 f', 'd db 2c7h9s', 'p1 cc', "
+                       "'p3 cbr 400', 'p1 f'")  # fmt: skip
+    found = reader.read_hand(text, "p3")
+    assert found.cards == "QsJs" and found.probabilities.sum() == pytest.approx(1)
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["reader", "read", "-", "--seat", "p1", "--top", "2"]) == 0
+    assert "held AhKh" in capsys.readouterr().out
+    with pytest.raises(pp.PokerError, match=r"the PHH text: hand \[1\]: .*raise"):
+        reader.read_hand(HAND.format(actions="'p3 cbr 150', 'p1 f', 'p2 f'"), "p1")
