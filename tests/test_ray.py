@@ -114,3 +114,5 @@ def test_reader_shards_on_the_workers_equal_the_local_run(tmp_path):
     )
     with pytest.raises(pp.PokerError, match="written by another run"):
         pp.ray.reader_generate(1_000, tmp_path / "ray", seed=5, **settings)
+    # The plan both run: every shard written now.
+    assert all(s.written for s in reader.plan(1_000, tmp_path / "ray", seed=4, **settings))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from .dataset import read, torch_dataset
 from .evaluate import evaluate, prior
 from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
-from .generate import generate, shards
+from .generate import Shard, generate, plan, shards, write_shard
 from .population import DEFAULT, Population, population
 from .posterior import posterior
 from .reading import HandRead, read_hand
@@ -32,3 +32,4 @@ __all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", 
            "torch_dataset"]  # fmt: skip
 # real.py and reading.py: real hands, reads by name, one hand read for a person
 __all__ += ["REAL", "SOURCES", "HandRead", "probabilities", "read_hand", "real_hands"]
+__all__ += ["Shard", "plan", "write_shard"]  # generate's shards, one at a time (and on Ray)

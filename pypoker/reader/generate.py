@@ -87,13 +87,13 @@ def plan(hands, out, population="default", seed=0, *, seats=6, stacks=200, blind
         raise ArgumentError(f"out {str(folder)!r} is a file: give a folder for the shards")
     folder.mkdir(parents=True, exist_ok=True)
     count = -(-settings["hands"] // settings["shard_hands"])
-    out = []
+    shards = []
     for i in range(count):
         size = min(settings["shard_hands"], settings["hands"] - i * settings["shard_hands"])
         path = folder / SHARD_NAME.format(i)
         meta = {**settings, "shard": i, "shard_rows": size, "version": VERSION}
-        out.append(Shard(path, meta, _finished(path, meta)))
-    return out
+        shards.append(Shard(path, meta, _finished(path, meta)))
+    return shards
 
 
 def write_shard(path, meta: dict, threads=None, report=None) -> Path:
