@@ -71,57 +71,59 @@ def real_hands(source, *, threads=None):
     counts chips in its own smallest whole unit (PHH's decimals scaled by the least power of
     ten that makes that hand's amounts whole), so a hand reads the same alone or in a file
     of others: the native agents' raise sizes are whole chips."""
-    import pyarrow as pa
-
     from ..arena import phh
 
-    tables = []
+    parts = []
     for path in phh_files(source):
         try:
-            table = phh.read(path)
+            parts.append((path, phh.read(path)))
         except PokerError as error:
             raise PokerError(f"{path}: {error}") from None
-        tables.append(prepared(table, path, threads))
-    if not tables:
-        raise ArgumentError("no PHH files given")
-    table = pa.concat_tables([t.replace_schema_metadata(None) for t in tables])
-    ids = pa.array(np.arange(table.num_rows, dtype=np.uint64))
-    return table.set_column(table.column_names.index("hand_id"), "hand_id", ids)
+    return _prepared(parts, threads)
 
 
 def prepared(table, where, threads=None):
     """PHH rows (``pypoker.arena.phh``'s import) as ``real_hands`` gives them: each hand in
     its own chip unit, all-ins named as the agents name them, every hand checked (a bad one
     raises naming ``where``, a file or "<stdin>")."""
-    return _checked(_as_agents_play(table), where, threads)
+    return _prepared([(where, table)], threads)
 
 
 _AMOUNTS = ("small_blind", "big_blind", "ante", "straddle")
 
 
-def _as_agents_play(table):
-    """Each hand in its own chip unit, ALL_IN actions renamed CALL (when they only call) or
-    RAISE (when they raise)."""
+def _prepared(parts, threads):
+    """The (where, PHH rows) parts as one table (module doc), hands numbered 0, 1, ..."""
     import pyarrow as pa
 
     from ..arena import phh
+    from ..arena.history import SCHEMA
 
-    scale = int((table.schema.metadata or {}).get(phh.SCALE_KEY, b"1"))
-    rows = table.to_pylist()
-    for row in rows:
-        _own_unit(row, scale)
-        top, street = max(row["big_blind"], row["straddle"]), 0
-        for action in row["actions"]:
-            if action["street"] != street:
-                top, street = 0, action["street"]
-            if action["kind"] == ALL_IN:
-                action["kind"] = CALL if action["amount"] <= top else RAISE
-            if action["kind"] in (CALL, RAISE):
-                top = max(top, action["amount"])
-    out = pa.Table.from_pylist(rows, schema=table.schema)
-    original = pa.Table.from_pylist([_own_unit(r, scale) for r in table.to_pylist()],
-                                    schema=table.schema).column("actions").to_pylist()  # fmt: skip
-    return _revert_refused(out, original)
+    rows, original, places = [], [], []
+    for where, table in parts:
+        scale = int((table.schema.metadata or {}).get(phh.SCALE_KEY, b"1"))
+        for k, row in enumerate(table.to_pylist()):
+            _own_unit(row, scale)
+            original.append([dict(a) for a in row["actions"]])
+            _agent_kinds(row)
+            rows.append({**row, "hand_id": len(places)})
+            places.append((where, k))
+    if not rows:
+        raise ArgumentError("the PHH files hold no hand")
+    table = _revert_refused(pa.Table.from_pylist(rows, schema=SCHEMA), original)
+    return _checked(table, places, threads)
+
+
+def _agent_kinds(row: dict) -> None:
+    """ALL_IN actions renamed CALL (when they only call) or RAISE (when they raise)."""
+    top, street = max(row["big_blind"], row["straddle"]), 0
+    for action in row["actions"]:
+        if action["street"] != street:
+            top, street = 0, action["street"]
+        if action["kind"] == ALL_IN:
+            action["kind"] = CALL if action["amount"] <= top else RAISE
+        if action["kind"] in (CALL, RAISE):
+            top = max(top, action["amount"])
 
 
 def _own_unit(row: dict, scale: int) -> dict:
@@ -172,8 +174,9 @@ def _revert_refused(table, original):
     return table
 
 
-def _checked(table, path, threads):
-    """The table, every hand replayed natively; a bad one raises naming the file."""
+def _checked(table, places, threads):
+    """The table, every hand replayed natively; a bad one raises naming its file and its
+    place there (``places``: (file, index in it) a row)."""
     from .._parallel import workers
     from ._records import NONE, to_records
     from .examples import _count
@@ -182,8 +185,10 @@ def _checked(table, path, threads):
         hands, actions, _ = to_records(table)
         _count(table, hands, actions, NONE, np.zeros(len(hands), np.uint32), workers(threads))
     except PokerError as error:
-        where = f"hand [{error.row + 1}]" if error.row is not None else "a hand"
-        raise PokerError(f"{path}: {where}: {error.reason}", error.row) from None
+        if error.row is None:
+            raise
+        path, k = places[error.row]
+        raise PokerError(f"{path}: hand [{k + 1}]: {error.reason}", error.row) from None
     return table
 
 
