@@ -145,6 +145,12 @@ def test_the_read_of_a_generated_hand_by_its_id(tmp_path):
     np.testing.assert_allclose(found.probabilities, reader.posterior(ex)[-1])
     with pytest.raises(pp.PokerError, match="no hand with hand_id"):
         reader.read_hand(tmp_path / "data", 1, hand_id=12345678901)
+    with pytest.raises(pp.PokerError, match="give hand_id"):
+        reader.read_hand(tmp_path / "data", 1)
+    from pypoker.cli import main
+
+    folder = str(tmp_path / "data")
+    assert main(["reader", "read", folder, "--hand-id", str(hand_id), "--seat", "1"]) == 0
 
 
 def test_the_command_writes_the_grid(tmp_path, capsys):
