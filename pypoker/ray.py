@@ -215,7 +215,9 @@ def reader_hands(folder) -> ray.data.Dataset:
     Dataset of arena history rows with their ``styles``."""
     from .reader.generate import shards
 
-    paths = shards(folder)
-    if not paths:
+    if not shards(folder):
         raise ArgumentError(f"{str(folder)!r} holds no shards")
-    return ray.data.read_parquet([str(p) for p in paths])
+    # The folder, not a list of its files: Ray resolves a list's paths on several threads,
+    # where a missing optional fsspec dependency has been seen to fail the import racily.
+    # A shard being written is a hidden ".part-….partial" file, which the extension skips.
+    return ray.data.read_parquet(str(folder), file_extensions=["parquet"])
