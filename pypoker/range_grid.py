@@ -63,25 +63,52 @@ def range_grid(result: EquityResult, player: int) -> dict[str, np.ndarray]:
 def plot_range_grid(result: EquityResult, player: int, path) -> None:
     """Draws player ``player``'s range grid into the PNG at ``path``: each class coloured by
     its equity (red low, green high), labelled with its name, equity and weight."""
+    grid = range_grid(result, player)
+    texts = [[class_name(row, column) for column in range(13)] for row in range(13)]
+    for row in range(13):
+        for column in range(13):
+            if not np.isnan(grid["equity"][row, column]):
+                texts[row][column] += f"\n{grid['equity'][row, column] * 100:.1f}%"
+                if grid["weight"][row, column] < 1:
+                    texts[row][column] += f"\nw {grid['weight'][row, column]:.2f}"
+    title = (f"player {player + 1} ({result.hands[player]}): equity by hand class, "
+             f"board [{result.board or '-'}]")  # fmt: skip
+    draw_grid(grid["equity"], texts, path, title, "RdYlGn")
+
+
+def draw_grid(shade: np.ndarray, texts, path, title: str, colour_map: str) -> None:
+    """The 13x13 grid into the PNG at ``path``: cell (row, column) coloured by ``shade``
+    (0..1; NaN grey) and labelled ``texts[row][column]`` (matplotlib)."""
     require("matplotlib").use("Agg")
     plt = require("matplotlib.pyplot")
-    grid = range_grid(result, player)
     figure, axes = plt.subplots(figsize=(9, 9), dpi=100)
-    colours = plt.get_cmap("RdYlGn")(np.nan_to_num(grid["equity"], nan=0.5))
-    colours[np.isnan(grid["equity"])] = (0.85, 0.85, 0.85, 1.0)
+    colours = plt.get_cmap(colour_map)(np.nan_to_num(shade, nan=0.5))
+    colours[np.isnan(shade)] = (0.85, 0.85, 0.85, 1.0)
     axes.imshow(colours)
     for row in range(13):
         for column in range(13):
-            text = class_name(row, column)
-            if not np.isnan(grid["equity"][row, column]):
-                text += f"\n{grid['equity'][row, column] * 100:.1f}%"
-                if grid["weight"][row, column] < 1:
-                    text += f"\nw {grid['weight'][row, column]:.2f}"
-            axes.text(column, row, text, ha="center", va="center", fontsize=7)
+            axes.text(column, row, texts[row][column], ha="center", va="center", fontsize=7)
     axes.set_xticks([])
     axes.set_yticks([])
-    axes.set_title(f"player {player + 1} ({result.hands[player]}): equity by hand class, "
-                   f"board [{result.board or '-'}]")  # fmt: skip
+    axes.set_title(title)
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
+
+
+def class_grid(values) -> np.ndarray:
+    """(13, 13): ``values`` (one a combo, ``pp.COMBOS`` order, e.g. a read's probabilities)
+    summed over each hand class's combos, in the grid's layout (ace first; suited above
+    the diagonal, offsuit below)."""
+    from ._spot import COMBOS
+
+    values = np.asarray(values, np.float64)
+    if values.shape != (len(COMBOS),):
+        raise ValueError(f"values: one a combo ({len(COMBOS)}), got shape {values.shape}")
+    high = 12 - np.maximum(COMBOS[:, 0] % 13, COMBOS[:, 1] % 13)
+    low = 12 - np.minimum(COMBOS[:, 0] % 13, COMBOS[:, 1] % 13)
+    suited = COMBOS[:, 0] // 13 == COMBOS[:, 1] // 13
+    rows, columns = np.where(suited, high, low), np.where(suited, low, high)
+    out = np.zeros((13, 13))
+    np.add.at(out, (rows, columns), values)
+    return out

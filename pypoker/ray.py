@@ -12,7 +12,11 @@ Ray Data's batches are Arrow tables already, so each worker ranks its batches wi
   files already written (each appears whole or not at all), so an interrupted run resumes;
 - ``dataset(n, players, seed=…)`` deals the labelled showdowns of ``pp.dataset`` on the
   workers: row ``i`` is the same as the single-machine generator's row ``i`` for the same
-  seed, whatever the number of workers or blocks (the ``deal`` column numbers the rows).
+  seed, whatever the number of workers or blocks (the ``deal`` column numbers the rows);
+- ``reader_generate(hands, folder, population, seed)`` writes the Range Reader's shards
+  (``pypoker.reader.generate``) one task a shard: the same files as the local run of the
+  same settings, each whole or not at all, a rerun resuming; ``reader_hands(folder)``
+  reads them back as a Ray Dataset of hands (``pypoker.reader.examples`` takes its batches).
 
 Works with a local ``ray.init()`` and with an existing cluster (``ray.init(address=…)``);
 pypoker must be installed on every worker.
@@ -174,3 +178,46 @@ def street_table(
             pending.append(_street_part.remote(street, str(path), first, rows, options))
     ray.get(pending)
     return parts
+
+
+# --- the Range Reader (pypoker.reader) --------------------------------------------------------
+
+
+@ray.remote(num_cpus=1)
+def _reader_shard(path: str, meta: dict) -> str:
+    from .reader.generate import write_shard
+
+    write_shard(path, meta, threads=1)
+    return path
+
+
+def reader_generate(hands, folder, population="default", seed=0, **settings) -> list[Path]:
+    """``pypoker.reader.generate`` on the workers: the run's shards (``plan``) not yet in
+    ``folder``, one Ray task a shard, each written whole or not at all; returns every
+    shard's path, in order. ``settings``: ``generate``'s (seats, stacks, blinds,
+    shard_hands, tables). The shards equal the local run's of the same arguments."""
+    from .reader.generate import plan
+
+    shards = plan(hands, folder, population, seed, **settings)
+    pending = [_reader_shard.remote(str(s.path), s.meta) for s in shards if not s.written]
+    try:
+        ray.get(pending)
+    except Exception as error:
+        cause = pypoker_error(error)
+        if cause is None:
+            raise
+        raise cause from error
+    return [s.path for s in shards]
+
+
+def reader_hands(folder) -> ray.data.Dataset:
+    """The hands of ``folder``'s shards (``reader_generate``'s or ``generate``'s) as a Ray
+    Dataset of arena history rows with their ``styles``."""
+    from .reader.generate import shards
+
+    if not shards(folder):
+        raise ArgumentError(f"{str(folder)!r} holds no shards")
+    # The folder, not a list of its files: Ray resolves a list's paths on several threads,
+    # where a missing optional fsspec dependency has been seen to fail the import racily.
+    # A shard being written is a hidden ".part-….partial" file, which the extension skips.
+    return ray.data.read_parquet(str(folder), file_extensions=["parquet"])

@@ -118,6 +118,12 @@ LONG = {
     "reader.posterior": (READ_HEADS_UP, "reader.posterior(ex, threads=2)"),
     "reader.prior": (READ_HEADS_UP, "reader.prior(ex)"),
     "reader.evaluate": (READ_HEADS_UP, "reader.evaluate(reader.prior(ex), ex)"),
+    "reader.probabilities": (READ_HEADS_UP, "reader.probabilities(ex, 'posterior', threads=2)"),
+    "reader.write_shard": (
+        "import tempfile\nimport pypoker.reader as reader\n"
+        "shard = reader.plan(1_000_000, tempfile.mkdtemp(), shard_hands=1_000_000)[0]",
+        "reader.write_shard(shard.path, shard.meta, threads=2)",
+    ),
 }
 
 # Callables that cannot run long in native code: constant-time calls, pure NumPy on the
@@ -131,6 +137,8 @@ SHORT = {
     # The reader's classes and its readers (one examples() call a batch).
     "reader.Examples", "reader.Population", "reader.population", "reader.read",
     "reader.shards", "reader.torch_dataset",
+    # Real hands: Python over PHH text, then examples() and posterior() on one file or hand.
+    "reader.HandRead", "reader.Shard", "reader.plan", "reader.read_hand", "reader.real_hands",
 }  # fmt: skip
 
 

@@ -86,3 +86,33 @@ def test_street_table_parts_on_the_workers_equal_one_process(tmp_path):
                         start=start, count=count)  # fmt: skip
     assert parts[0].stat().st_mtime_ns == kept and parts[1].exists()
     assert pq.read_table(folder).sort_by("index").equals(local)
+
+
+def test_reader_shards_on_the_workers_equal_the_local_run(tmp_path):
+    from pypoker import reader
+
+    settings = {"seats": 3, "shard_hands": 400, "tables": 8}
+    paths = pp.ray.reader_generate(1_000, tmp_path / "ray", population="default", seed=4,
+                                   **settings)  # fmt: skip
+    local = reader.generate(1_000, tmp_path / "local", "default", 4, **settings)
+    assert [p.name for p in paths] == [p.name for p in local]
+    for mine, theirs in zip(paths, local, strict=True):
+        assert pq.read_table(mine).equals(pq.read_table(theirs))
+    assert pq.read_schema(paths[0]).metadata == pq.read_schema(local[0]).metadata
+    # Resumable: a shard removed is the only one written again.
+    kept = paths[0].stat().st_mtime_ns
+    paths[1].unlink()
+    pp.ray.reader_generate(1_000, tmp_path / "ray", population="default", seed=4, **settings)
+    assert paths[0].stat().st_mtime_ns == kept and pq.read_table(paths[1]).equals(
+        pq.read_table(local[1])
+    )
+    # Read back as a Ray Dataset: the same hands, and examples as the local ones.
+    hands = collect(pp.ray.reader_hands(tmp_path / "ray")).sort_by("hand_id")
+    both = pq.read_table(tmp_path / "local").sort_by("hand_id")
+    assert hands.num_rows == 1_000 and hands.select(["hand_id", "styles"]).equals(
+        both.select(["hand_id", "styles"])
+    )
+    with pytest.raises(pp.PokerError, match="written by another run"):
+        pp.ray.reader_generate(1_000, tmp_path / "ray", seed=5, **settings)
+    # The plan both run: every shard written now.
+    assert all(s.written for s in reader.plan(1_000, tmp_path / "ray", seed=4, **settings))

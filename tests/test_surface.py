@@ -99,6 +99,9 @@ NOT_ROWS = {
     *(f"reader.{name}" for name in ("Examples", "Population", "evaluate", "examples",
                                     "generate", "population", "posterior", "prior", "read",
                                     "shards", "torch_dataset")),
+    # Real hands (PHH files) and reads of Examples: tests/reader/test_real.py.
+    *(f"reader.{name}" for name in ("HandRead", "probabilities", "read_hand", "real_hands")),
+    *(f"reader.{name}" for name in ("Shard", "plan", "write_shard")),  # tests/test_ray.py
 }  # fmt: skip
 
 

@@ -7,7 +7,11 @@ hole cards, and the metrics a model that names them is judged by.
   native agent styles, played and written as Parquet shards (``pypoker reader generate``);
   ``read(out)`` streams their examples back, ``torch_dataset(out)`` as a PyTorch
   ``IterableDataset``;
-- ``Population``, ``population``, ``DEFAULT``: the styles dealt to the seats.
+- ``Population``, ``population``, ``DEFAULT``: the styles dealt to the seats;
+- ``real_hands(paths)``: PHH files (Pluribus, HandHQ, ...) as the same histories;
+  ``probabilities(examples, using="posterior" | "prior" | a model)``: a read by name;
+  ``read_hand(hand, seat)``: one seat's read in one hand, for a person (``pypoker reader
+  read``).
 
 Needs pyarrow (``pypoker[arrow]``); ``torch_dataset`` needs torch.
 """
@@ -17,10 +21,15 @@ from __future__ import annotations
 from .dataset import read, torch_dataset
 from .evaluate import evaluate, prior
 from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
-from .generate import generate, shards
+from .generate import Shard, generate, plan, shards, write_shard
 from .population import DEFAULT, Population, population
 from .posterior import posterior
+from .reading import HandRead, read_hand
+from .real import REAL, SOURCES, probabilities, real_hands
 
 __all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "evaluate",
            "examples", "generate", "population", "posterior", "prior", "read", "shards",
            "torch_dataset"]  # fmt: skip
+# real.py and reading.py: real hands, reads by name, one hand read for a person
+__all__ += ["REAL", "SOURCES", "HandRead", "probabilities", "read_hand", "real_hands"]
+__all__ += ["Shard", "plan", "write_shard"]  # generate's shards, one at a time (and on Ray)

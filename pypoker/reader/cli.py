@@ -1,5 +1,7 @@
 """``pypoker reader generate --hands 10M --population default --out DIR``: the Range
-Reader's data (``pypoker.reader.generate``), with progress; rerun to resume."""
+Reader's data (``pypoker.reader.generate``), with progress; rerun to resume.
+``pypoker reader read HAND --seat S [--grid read.png]``: one seat's read in one hand
+(``pypoker.reader.read_hand``): a PHH file, or a folder of shards with ``--hand-id``."""
 
 from __future__ import annotations
 
@@ -21,6 +23,34 @@ def add_reader(commands, parse_count) -> None:
     generate.add_argument("--shard-hands", type=parse_count, default=1 << 20)
     generate.add_argument("-t", "--threads", type=int, default=None)
     generate.set_defaults(run=run_generate)
+    _add_read(verbs)
+
+
+def _add_read(verbs) -> None:
+    read = verbs.add_parser("read", help="one seat's read in one hand: top combos, range grid")
+    read.add_argument("source", help="a PHH file (.phh/.phhs), '-' for PHH text on stdin, or "
+                      "a folder of generate's shards (with --hand-id)")  # fmt: skip
+    read.add_argument("--seat", required=True, help="a seat number (0-based) or a PHH player "
+                      "(p1, p2, ...)")  # fmt: skip
+    read.add_argument("--hand", type=int, default=1, help="the hand of a .phhs (from 1)")
+    read.add_argument("--hand-id", type=int, default=None, help="an arena hand id")
+    read.add_argument("--using", default="posterior", choices=("posterior", "prior"))
+    read.add_argument("--at", type=int, default=-1, help="the seat's moment (-1: its last)")
+    read.add_argument("--top", type=int, default=10, help="combos to print (10)")
+    read.add_argument("--grid", default=None, help="write the read range as a 13x13 PNG")
+    read.set_defaults(run=run_read)
+
+
+def run_read(args) -> int:
+    from .reading import read_hand
+
+    found = read_hand(args.source, args.seat, hand=args.hand, hand_id=args.hand_id,
+                      using=args.using, at=args.at)  # fmt: skip
+    print(found.describe(args.top))
+    if args.grid:
+        found.plot(args.grid)
+        print(f"the read range: {args.grid}")
+    return 0
 
 
 def run_generate(args) -> int:

@@ -133,7 +133,7 @@ def examples(hands, *, seat=None, styles=None, population=None, threads=None) ->
     styles = _styles(styles, found, hands_array)
     threads = workers(threads)
     counts = np.zeros(len(hands_array), np.uint32)
-    _count(hands, hands_array, actions, read, counts, threads)
+    count_examples(hands, hands_array, actions, read, counts, threads)
     offsets = np.cumsum(counts, dtype=np.uint64) - counts
     data = np.zeros(int(counts.sum()), EXAMPLE_DTYPE)
     _fill(hands, hands_array, actions, styles, read, offsets, counts, data, threads)
@@ -159,7 +159,7 @@ def _styles(styles, found, hands_array) -> np.ndarray | None:
     return out
 
 
-def _count(table, hands_array, actions, read, counts, threads) -> None:
+def count_examples(table, hands_array, actions, read, counts, threads) -> None:
     def call(start: int, stop: int) -> None:
         err = thread_error()
         status = lib.pp_reader_count(

@@ -9,6 +9,10 @@ seat's style (``Population.styles``), so a shard is the same whatever the thread
 run that wrote it. Each appears whole or not at all (``_atomic``); a rerun skips the shards
 already written (their metadata must match the run's) and plays the rest.
 
+``plan`` lists a run's shards (path, metadata, written already?) and ``write_shard`` writes
+one: ``generate`` runs them in turn here, ``pypoker.ray.reader_generate`` one Ray task a
+shard, so the two write the same shards.
+
 A shard holds hands, not examples: examples are a pure function of a hand, derived
 natively when read (about 14 a 6-max hand, 608 bytes each in the fixed-size encoding), so a
 shard stays at ~40 bytes a hand on disk and is written as fast as the hands are played.
@@ -16,6 +20,7 @@ shard stays at ~40 bytes a hand on disk and is written as fast as the hands are 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -55,9 +60,48 @@ def _settings(hands, population, seed, seats, stacks, blinds, shard_hands, table
 
 
 def dataclass_dict(agent) -> dict:
-    import dataclasses
-
     return dataclasses.asdict(agent)
+
+
+@dataclasses.dataclass(frozen=True)
+class Shard:
+    """One shard of a run: its ``path``, its ``meta`` (the run's settings, its number and
+    rows: what ``write_shard`` needs, and the metadata it is written with) and whether it
+    is ``written`` already (by a run of the same settings)."""
+
+    path: Path
+    meta: dict
+    written: bool
+
+
+def plan(hands, out, population="default", seed=0, *, seats=6, stacks=200, blinds=(1, 2),
+         shard_hands=1 << 20, tables=256) -> list[Shard]:  # fmt: skip
+    """The shards of a run of ``generate`` (same arguments), in order, the folder ``out``
+    made if missing: what the local ``generate`` and ``pypoker.ray.reader_generate`` both
+    write, one ``write_shard`` a shard not written yet. A shard in the folder from a run of
+    other settings raises a ``PokerError``."""
+    pop = as_population(population)
+    settings = _settings(hands, pop, seed, seats, stacks, blinds, shard_hands, tables)
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise ArgumentError(f"out {str(folder)!r} is a file: give a folder for the shards")
+    folder.mkdir(parents=True, exist_ok=True)
+    count = -(-settings["hands"] // settings["shard_hands"])
+    shards = []
+    for i in range(count):
+        size = min(settings["shard_hands"], settings["hands"] - i * settings["shard_hands"])
+        path = folder / SHARD_NAME.format(i)
+        meta = {**settings, "shard": i, "shard_rows": size, "version": VERSION}
+        shards.append(Shard(path, meta, _finished(path, meta)))
+    return shards
+
+
+def write_shard(path, meta: dict, threads=None, report=None) -> Path:
+    """Plays and writes one shard of ``plan`` (whole or not at all); ``report``: called with
+    (hands done in the shard, hands in it) as it goes."""
+    pop = _population(meta)
+    _write_shard(Path(path), meta, pop, threads, report or (lambda done, total: None))
+    return Path(path)
 
 
 def generate(hands, out, population="default", seed=0, *, seats=6, stacks=200, blinds=(1, 2),
@@ -69,27 +113,19 @@ def generate(hands, out, population="default", seed=0, *, seats=6, stacks=200, b
     ``out`` (made if missing); returns the shards' paths. ``progress``: True for a report
     on stderr, or a callable taking (hands done, hands in all). Ctrl-C stops within
     milliseconds, leaving only whole shards; a rerun goes on where it stopped."""
-    pop = as_population(population)
-    settings = _settings(hands, pop, seed, seats, stacks, blinds, shard_hands, tables)
-    folder = Path(out)
-    if folder.exists() and not folder.is_dir():
-        raise ArgumentError(f"out {str(folder)!r} is a file: give a folder for the shards")
-    folder.mkdir(parents=True, exist_ok=True)
-    count = -(-settings["hands"] // settings["shard_hands"])
-    total = settings["hands"]
+    shards = plan(hands, out, population, seed, seats=seats, stacks=stacks, blinds=blinds,
+                  shard_hands=shard_hands, tables=tables)  # fmt: skip
+    total = sum(s.meta["shard_rows"] for s in shards)
     report = reporter(progress, "reader generate", "hands")
-    paths, done = [], 0
-    for i in range(count):
-        size = min(settings["shard_hands"], settings["hands"] - i * settings["shard_hands"])
-        path = folder / SHARD_NAME.format(i)
-        meta = {**settings, "shard": i, "shard_rows": size, "version": VERSION}
-        if not _finished(path, meta):
-            _write_shard(path, meta, pop, threads, lambda d, t, done=done: report(done + d, total))
-        done += size
+    done = 0
+    for shard in shards:
+        if not shard.written:
+            write_shard(shard.path, shard.meta, threads,
+                        lambda d, t, done=done: report(done + d, total))  # fmt: skip
+        done += shard.meta["shard_rows"]
         report(done, total)
-        paths.append(path)
     report(None, total)
-    return paths
+    return [shard.path for shard in shards]
 
 
 def _finished(path: Path, meta: dict) -> bool:
@@ -175,12 +211,14 @@ def shard_population(path):
     """The population a shard's hands were played by (from its metadata), or None."""
     import pyarrow.parquet as pq
 
+    found = (pq.read_schema(path).metadata or {}).get(_META_KEY)
+    return _population(json.loads(found)) if found else None
+
+
+def _population(meta: dict):
+    """The population of a shard's metadata."""
     from ..arena.agents import Agent
     from .population import Population
 
-    found = (pq.read_schema(path).metadata or {}).get(_META_KEY)
-    if not found:
-        return None
-    meta = json.loads(found)
     agents = tuple(Agent(**a) for a in meta["population"])
     return Population(agents, tuple(meta["weights"]), tuple(meta["names"]))
