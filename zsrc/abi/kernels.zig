@@ -238,14 +238,14 @@ fn rank_cards_in(
     out: [*]u16,
     failure: *abi.HandError,
 ) callconv(.c) bool {
-    const e = batch.rank_card_rows_in(@enumFromInt(game), cards[0 .. n * k], k, out[0..n]) orelse return true;
+    const e = batch.rank_card_rows_in(@fromBackingInt(@intCast(game)), cards[0 .. n * k], k, out[0..n]) orelse return true;
     failure.* = e;
     return false;
 }
 
 /// `rank_sets` under the rules of `game`.
 fn rank_sets_in(sets: [*]const u64, n: u64, game: u32, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
-    const e = batch.rank_sets_in(@enumFromInt(game), sets[0..n], out[0..n]) orelse return true;
+    const e = batch.rank_sets_in(@fromBackingInt(@intCast(game)), sets[0..n], out[0..n]) orelse return true;
     failure.* = e;
     return false;
 }

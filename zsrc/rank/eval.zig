@@ -34,7 +34,7 @@ pub const Game = enum(u32) {
 
 /// Whether `game` is a number `Game` has (the C ABI checks before it dispatches).
 pub fn game_known(game: u32) bool {
-    return game <= @intFromEnum(Game.shortdeck_straights);
+    return game <= @backingInt(Game.shortdeck_straights);
 }
 
 /// Cards not in the short deck: deuces to fives, in every suit (values 0..3).

@@ -51,14 +51,14 @@ pub const api = struct {
     /// number); 0 when no hand has that rank or the game is unknown.
     pub fn pp_describe_payload_game(rank: u16, game: u32) callconv(.c) u32 {
         if (!eval.game_known(game)) return 0;
-        return eval.describe_payload_in(@enumFromInt(game), rank);
+        return eval.describe_payload_in(@fromBackingInt(@intCast(game)), rank);
     }
 
     /// The cards of `game`'s deck as a card set (bit i = card i).
     pub fn pp_game_deck(game: u32) callconv(.c) u64 {
         if (!eval.game_known(game)) return 0;
         const all: u64 = (1 << encoding.card_count) - 1;
-        return if (@as(eval.Game, @enumFromInt(game)) == .holdem) all else all & ~eval.short_deck_missing;
+        return if (@as(eval.Game, @fromBackingInt(@intCast(game))) == .holdem) all else all & ~eval.short_deck_missing;
     }
 };
 
