@@ -3,9 +3,10 @@
 - ``"holdem"``: Texas Hold'em, 52 cards.
 - ``"shortdeck"``: short deck (6+) hold'em, 36 cards (sixes to aces). A flush beats a full
   house, A-6-7-8-9 is the lowest straight (the ace plays below the six) and **three of a kind
-  beats a straight**: the rule Triton plays and pokerkit's ``ShortDeckHoldemHand`` ranks by.
+  beats a straight**: the rule Triton plays.
 - ``"shortdeck-straights"``: the same, but a **straight beats three of a kind** (as in
-  Hold'em), the other rule some rooms play.
+  Hold'em), the other common rule, and the one pokerkit's ``ShortDeckHoldemHand`` ranks by
+  (tests/test_shortdeck.py holds the two to the same order and ties).
 
 Short-deck ranks keep the Hold'em format (``(category << 12) | subrank``, higher wins, equal
 ties) with the categories numbered in the game's own order; ``pp.category(ranks,

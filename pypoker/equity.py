@@ -25,10 +25,12 @@ import numpy as np
 from . import _equity_runs as runs
 from ._arguments import real, whole
 from ._native import ArgumentError, check_hands, check_slices, ffi, lib, new_error
+from ._games import GAMES
 from ._omaha_equity import omaha_equity
 from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers
 from ._progress import Progress
+from ._shortdeck_equity import shortdeck_equity
 from ._spot import Spot, check_player_count, combo_index
 from .cards import CARD_NAMES, card_rows
 from .cardset import CardSet, _bits_of
@@ -66,6 +68,10 @@ def equity(
     most ``stderr``, or ``seconds`` — whichever comes first of those given (none given: the
     default above). ``seed`` (0..2**64-1, default 0) fixes the games.
 
+    ``game="shortdeck"`` (or ``"shortdeck-straights"``, see ``pypoker._games``) plays short
+    deck (6+) hold'em on the 36-card deck: hands, partial hands or ``"random"`` (no ranges);
+    known hands enumerate exactly, anything dealt runs Monte Carlo (the same rules).
+
     ``game="plo4"``, ``"plo5"`` or ``"plo6"`` plays Omaha: each player a hand of 4, 5 or 6
     cards (``"AhAsKhKs"``), part of one (the rest dealt each game) or ``"random"``; known
     hands are enumerated exactly, anything dealt runs Monte Carlo (the same rules).
@@ -82,6 +88,10 @@ def equity(
     board_bits, dead_bits = _bits_of(board), _bits_of(dead)
     if not isinstance(game, str):
         raise ArgumentError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
+    if game.lower() in GAMES and game.lower() != "holdem":
+        default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
+        return shortdeck_equity(players, GAMES[game.lower()], board_bits, dead_bits, exact,
+                                rules, default, seed, threads, started)  # fmt: skip
     if game.lower() != "holdem":
         return _omaha(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
                       parallel_workers(threads), progress, started)  # fmt: skip

@@ -1,0 +1,196 @@
+"""Short-deck equity for ``pp.equity(..., game="shortdeck" | "shortdeck-straights")``: hands
+known in full or in part (the rest dealt each game) or ``"random"``, ranked by the short-deck
+batch kernels (``pp.rank(..., game=)`` on card sets) a chunk of runouts at a time.
+
+Exact enumerates every runout of the board (``pp.combinations`` over the cards left of the
+36) when every hole card is known; anything dealt runs Monte Carlo from ``pp.deal``'s
+counter-based stream (the same seed gives the same games whatever the chunk or thread count),
+under the same stopping rules as Hold'em. Ranges are Hold'em's 1,326 combos and are not
+wired for short deck: they raise.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from ._games import Game
+from ._native import ArgumentError, CardParseError
+from .cards import parse_cards
+from .dealing import deal
+from .enumeration import combinations
+from .equity_result import EquityResult
+from .ranking import _rank_set_rows_game
+
+EXACT_RUNOUTS_MAX = 3_000_000  # exact=None enumerates up to this many runouts
+CHUNK = 1 << 16  # runouts ranked a call
+BITS = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+
+
+def shortdeck_equity(players, game: Game, board: int, dead: int, exact, rules, default_rules,
+                     seed: int, threads, started: float) -> EquityResult:  # fmt: skip
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
+        raise ArgumentError("players must be a list of hands, e.g. ['AhAd', 'KsKc', 'random']")
+    if not 2 <= len(players) <= 10:
+        raise ArgumentError(f"{len(players)} players: equity takes 2 to 10")
+    known = [_hand(p, i) for i, p in enumerate(players)]
+    sets = [int(sum(1 << int(c) for c in cards)) for cards in known]
+    used = board | dead
+    for i, (cards, s) in enumerate(zip(known, sets)):
+        for c in cards.tolist():
+            if game.missing >> c & 1:
+                raise ArgumentError(f"player {i + 1}: card {_name(c)} is not in the short deck "
+                                    "(36 cards, sixes to aces)")  # fmt: skip
+            if used >> c & 1:
+                raise ArgumentError(f"player {i + 1}: card {_name(c)} is already in use")
+        used |= s
+    for what, cards in (("board", board), ("dead", dead)):
+        low = cards & game.missing
+        if low:
+            raise ArgumentError(f"{what}: card {_name((low & -low).bit_length() - 1)} is not in "
+                                "the short deck (36 cards, sixes to aces)")  # fmt: skip
+    board_cards = bin(board).count("1")
+    if board_cards not in (0, 3, 4, 5):
+        raise ArgumentError(f"a board of {board_cards} cards: 0, 3, 4 or 5")
+    dealt = [2 - len(k) for k in known]
+    left = 36 - bin(used).count("1")
+    runouts = math.comb(left, 5 - board_cards)
+    if exact and any(dealt):
+        raise ArgumentError("exact short-deck equity needs every hole card known; "
+                            "use exact=False (Monte Carlo) for 'random' and partial hands")  # fmt: skip
+    if exact is None and rules is None and not any(dealt) and runouts <= EXACT_RUNOUTS_MAX:
+        exact = True
+    fields = {
+        "hands": [f"{_text(k)}{'?' * d}" if d < 2 else "random" for k, d in zip(known, dealt)],
+        "board": _text(_ids(board)),
+        "dead": _text(_ids(dead)),
+    }
+    if exact:
+        wins, ties, shares, played = _exact(game, sets, board, used | game.missing, threads)
+        return _result(wins, ties, shares, None, played, True,
+                       "exact: known hands, every board counted", started, fields)  # fmt: skip
+    return _monte_carlo(game, sets, dealt, board, used | game.missing, board_cards,
+                        rules or default_rules, seed, threads, started, fields)  # fmt: skip
+
+
+def _hand(player, i: int) -> np.ndarray:
+    if isinstance(player, str) and player.strip().lower() == "random":
+        return np.zeros(0, dtype=np.uint8)
+    try:
+        cards = parse_cards(player).reshape(-1)
+    except (CardParseError, ValueError, TypeError):
+        raise ArgumentError(f"player {i + 1}: {player!r} is not a hand; short deck takes hands "
+                            "('AhAd'), partial hands ('Ah') or 'random' (ranges are not wired "
+                            "for short deck)") from None  # fmt: skip
+    if len(cards) > 2:
+        raise ArgumentError(f"player {i + 1}: {len(cards)} cards, a hold'em hand has 2")
+    return cards
+
+
+def _ids(cards: int) -> np.ndarray:
+    return np.array([c for c in range(52) if cards >> c & 1], dtype=np.uint8)
+
+
+def _name(card: int) -> str:
+    from ._names import card_name
+
+    return card_name(card)
+
+
+def _text(cards) -> str:
+    return "".join(_name(int(c)) for c in cards)
+
+
+def _settle(ranks: np.ndarray):
+    """Per player: wins, ties and pot shares over the games (columns) of ``ranks``."""
+    best = ranks.max(axis=0)
+    winners = ranks == best
+    count = winners.sum(axis=0)
+    alone = count == 1
+    share = winners / count
+    return (winners & alone).sum(axis=1), (winners & ~alone).sum(axis=1), share
+
+
+def _exact(game: Game, sets, board: int, out_of_deck: int, threads):
+    runouts = combinations(5 - bin(board).count("1"), exclude=np.uint64(out_of_deck))
+    players = len(sets)
+    wins = np.zeros(players)
+    ties = np.zeros(players)
+    shares = np.zeros(players)
+    for first in range(0, len(runouts), CHUNK):
+        boards = runouts[first : first + CHUNK] | np.uint64(board)
+        ranks = np.stack(
+            [_rank_set_rows_game(boards | np.uint64(s), game, None, threads) for s in sets]
+        )
+        w, t, share = _settle(ranks)
+        wins += w
+        ties += t
+        shares += share.sum(axis=1)
+    return wins, ties, shares, len(runouts)
+
+
+def _monte_carlo(game, sets, dealt, board, out_of_deck, board_cards, rules, seed, threads,
+                 started, fields):  # fmt: skip
+    players = len(sets)
+    per_game = (5 - board_cards) + sum(dealt)
+    wins = np.zeros(players)
+    ties = np.zeros(players)
+    shares = np.zeros(players)
+    squares = np.zeros(players)
+    played = 0
+    while True:
+        count = CHUNK if rules.games is None else min(CHUNK, rules.games - played)
+        if count <= 0:
+            break
+        cards = deal(count, per_game, seed=seed, start=played, exclude=np.uint64(out_of_deck),
+                     threads=threads)  # fmt: skip
+        bits = BITS[cards]
+        runout = np.bitwise_or.reduce(bits[:, : 5 - board_cards], axis=1) | np.uint64(board)
+        at = 5 - board_cards
+        hands = []
+        for s, d in zip(sets, dealt):
+            own = np.bitwise_or.reduce(bits[:, at : at + d], axis=1) if d else np.uint64(0)
+            at += d
+            hands.append(runout | np.uint64(s) | own)
+        ranks = np.stack([_rank_set_rows_game(h, game, None, threads) for h in hands])
+        w, t, share = _settle(ranks)
+        wins += w
+        ties += t
+        shares += share.sum(axis=1)
+        squares += (share * share).sum(axis=1)
+        played += count
+        stderr = _stderr(shares, squares, played)
+        if rules.stderr is not None and stderr.max() <= rules.stderr:
+            break
+        if rules.seconds is not None and time.perf_counter() - started >= rules.seconds:
+            break
+    reason = "monte carlo: hole cards dealt each game" if any(dealt) else "monte carlo"
+    return _result(wins, ties, shares, _stderr(shares, squares, played), played, False, reason,
+                   started, fields)  # fmt: skip
+
+
+def _stderr(shares, squares, played: int) -> np.ndarray:
+    mean = shares / played
+    variance = np.maximum(squares / played - mean * mean, 0.0)
+    return np.sqrt(variance / max(played - 1, 1))
+
+
+def _result(wins, ties, shares, stderr, played, exact, reason, started, fields) -> EquityResult:
+    players = len(wins)
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros((0, 7)))
+    return EquityResult(
+        **fields,
+        exact=exact,
+        games=int(played),
+        equity=shares / played,
+        win=wins / played,
+        tie=ties / played,
+        wins=wins,
+        ties=ties,
+        stderr=stderr,
+        seconds=time.perf_counter() - started,
+        reason=reason,
+        _combos=[empty] * players,  # short-deck hands are not Hold'em's combos
+    )
