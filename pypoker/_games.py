@@ -53,7 +53,9 @@ _STRAIGHTS_OVER_TRIPS = (0, 1, 2, 3, 4, 5, 7, 6, 8, 9)
 GAMES: dict[str, Game] = {
     "holdem": Game("holdem", 0, lib.pp_game_deck(0), _IDENTITY),
     "shortdeck": Game("shortdeck", 1, lib.pp_game_deck(1), _TRIPS_OVER_STRAIGHTS),
-    "shortdeck-straights": Game("shortdeck-straights", 2, lib.pp_game_deck(2), _STRAIGHTS_OVER_TRIPS),
+    "shortdeck-straights": Game(
+        "shortdeck-straights", 2, lib.pp_game_deck(2), _STRAIGHTS_OVER_TRIPS
+    ),
 }
 OMAHA_GAMES = ("plo4", "plo5", "plo6")
 RANKED_GAMES = tuple(GAMES)  # the games `rank` and friends take

@@ -38,7 +38,7 @@ def shortdeck_equity(players, game: Game, board: int, dead: int, exact, rules, d
     known = [_hand(p, i) for i, p in enumerate(players)]
     sets = [int(sum(1 << int(c) for c in cards)) for cards in known]
     used = board | dead
-    for i, (cards, s) in enumerate(zip(known, sets)):
+    for i, (cards, s) in enumerate(zip(known, sets, strict=True)):
         for c in cards.tolist():
             if game.missing >> c & 1:
                 raise ArgumentError(f"player {i + 1}: card {_name(c)} is not in the short deck "
@@ -58,12 +58,16 @@ def shortdeck_equity(players, game: Game, board: int, dead: int, exact, rules, d
     left = 36 - bin(used).count("1")
     runouts = math.comb(left, 5 - board_cards)
     if exact and any(dealt):
-        raise ArgumentError("exact short-deck equity needs every hole card known; "
-                            "use exact=False (Monte Carlo) for 'random' and partial hands")  # fmt: skip
+        raise ArgumentError(
+            "exact short-deck equity needs every hole card known; "
+            "use exact=False (Monte Carlo) for 'random' and partial hands"
+        )
     if exact is None and rules is None and not any(dealt) and runouts <= EXACT_RUNOUTS_MAX:
         exact = True
     fields = {
-        "hands": [f"{_text(k)}{'?' * d}" if d < 2 else "random" for k, d in zip(known, dealt)],
+        "hands": [
+            f"{_text(k)}{'?' * d}" if d < 2 else "random" for k, d in zip(known, dealt, strict=True)
+        ],
         "board": _text(_ids(board)),
         "dead": _text(_ids(dead)),
     }
@@ -150,7 +154,7 @@ def _monte_carlo(game, sets, dealt, board, out_of_deck, board_cards, rules, seed
         runout = np.bitwise_or.reduce(bits[:, : 5 - board_cards], axis=1) | np.uint64(board)
         at = 5 - board_cards
         hands = []
-        for s, d in zip(sets, dealt):
+        for s, d in zip(sets, dealt, strict=True):
             own = np.bitwise_or.reduce(bits[:, at : at + d], axis=1) if d else np.uint64(0)
             at += d
             hands.append(runout | np.uint64(s) | own)

@@ -110,8 +110,10 @@ def deal_batch(start: int, count: int, players: int, seed: int, threads: int | N
         pa.array(np.ascontiguousarray(board[:, 4])),
         pa.FixedSizeListArray.from_arrays(fixed(holes, k), players),
         fixed(ranks, players),
-        fixed(category(ranks, game=game) if short else (ranks >> CATEGORY_SHIFT).astype(np.uint8),
-              players),  # fmt: skip
+        fixed(
+            category(ranks, game=game) if short else (ranks >> CATEGORY_SHIFT).astype(np.uint8),
+            players,
+        ),  # fmt: skip
         fixed(winner, players),
         pa.array(winner.sum(axis=1, dtype=np.uint8)),
     ]

@@ -24,8 +24,8 @@ import numpy as np
 
 from . import _equity_runs as runs
 from ._arguments import real, whole
-from ._native import ArgumentError, check_hands, check_slices, ffi, lib, new_error
 from ._games import GAMES
+from ._native import ArgumentError, check_hands, check_slices, ffi, lib, new_error
 from ._omaha_equity import omaha_equity
 from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers

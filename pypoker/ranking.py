@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ._games import HOLDEM, Game, game_of
 from ._names import HAND_CARDS_MAX, card_name
 from ._native import (
     SMALL_BATCH_BYTES,
@@ -29,7 +30,6 @@ from ._native import (
 )
 from ._out import check_out
 from ._parallel import pieces, run_sliced, thread_count
-from ._games import HOLDEM, Game, game_of
 from .accumulators import ACCUMULATOR
 from .cards import CARD_IDS, parse_cards, parse_ragged
 
@@ -600,8 +600,12 @@ def _check_rows_distinct(cards: np.ndarray) -> None:
     bad = cards >= 52
     if bad.any():
         row, position = np.argwhere(bad)[0]
-        raise InvalidHandError(f"row {row}: card id {cards[row, position]} at position {position} "
-                               "is not a card (card ids are 0..51)", int(row), int(cards[row, position]))  # fmt: skip
+        card = int(cards[row, position])
+        raise InvalidHandError(
+            f"row {row}: card id {card} at position {position} is not a card (card ids are 0..51)",
+            int(row),
+            card,
+        )
     ordered = np.sort(cards, axis=1)
     twice = ordered[:, 1:] == ordered[:, :-1]
     if twice.any():
