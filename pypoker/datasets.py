@@ -216,10 +216,8 @@ def dataset(
     the rows chunk by chunk in bounded memory and returns the path; the file is written to
     a temporary name and renamed when complete, so a failed run leaves no half-written file.
     Without ``path``, returns a ``pyarrow.Table``. See the module docstring for the schema.
-    ``game="plo4"``, ``"plo5"`` or ``"plo6"`` deals Omaha hands of 4, 5 or 6 cards;
-    ``"shortdeck"`` or ``"shortdeck-straights"`` deals short deck (36 cards) and ranks by its
-    rules (``rank`` the short-deck rank, ``category`` Hold'em's category numbers).
-    """
+    ``game="plo4"``, ``"plo5"``, ``"plo6"``: Omaha; ``"shortdeck"`` (``-straights``): short
+    deck, its ranks (``category`` in Hold'em's numbers, as ``pp.category(..., game=)``)."""
     pa, pq = _pyarrow()
     _check(n, players, seed, chunk, game, equity)
     metadata = {

@@ -68,10 +68,8 @@ def equity(
     most ``stderr``, or ``seconds`` — whichever comes first of those given (none given: the
     default above). ``seed`` (0..2**64-1, default 0) fixes the games.
 
-    ``game="shortdeck"`` (or ``"shortdeck-straights"``, see ``pypoker._games``) plays short
-    deck (6+) hold'em on the 36-card deck: hands, partial hands or ``"random"`` (no ranges);
-    known hands enumerate exactly, anything dealt runs Monte Carlo (the same rules).
-
+    ``game="shortdeck"`` (``"shortdeck-straights"``, see ``pypoker._games``): short deck (6+),
+    hands, partial hands or ``"random"`` (no ranges), exact or Monte Carlo as for Omaha.
     ``game="plo4"``, ``"plo5"`` or ``"plo6"`` plays Omaha: each player a hand of 4, 5 or 6
     cards (``"AhAsKhKs"``), part of one (the rest dealt each game) or ``"random"``; known
     hands are enumerated exactly, anything dealt runs Monte Carlo (the same rules).
@@ -89,9 +87,8 @@ def equity(
     if not isinstance(game, str):
         raise ArgumentError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
     if game.lower() in GAMES and game.lower() != "holdem":
-        default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
-        return shortdeck_equity(players, GAMES[game.lower()], board_bits, dead_bits, exact,
-                                rules, default, seed, threads, started)  # fmt: skip
+        return _short_deck(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
+                           threads, started)  # fmt: skip
     if game.lower() != "holdem":
         return _omaha(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
                       parallel_workers(threads), progress, started)  # fmt: skip
@@ -106,6 +103,12 @@ def equity(
                      parallel_workers(threads), label, started, fields)  # fmt: skip
     finally:
         label.close()
+
+
+def _short_deck(players, game, board, dead, exact, rules, seed, threads, started):
+    default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
+    return shortdeck_equity(players, GAMES[game], board, dead, exact, rules, default, seed,
+                            threads, started)  # fmt: skip
 
 
 def _omaha(players, game, board, dead, exact, rules, seed, workers, progress, started):

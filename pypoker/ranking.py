@@ -172,11 +172,8 @@ def rank(
     ``trusted=True`` (accumulators only) ranks them from their keys, unchecked: for records
     of ``pp.accumulate``/``pp.merge`` not edited since; 0.6x the time of ids with AVX2, about
     their time with AVX-512 (both wait on the same table loads). Any other record gets a
-    meaningless rank, never a crash.
-
-    ``game="shortdeck"`` ranks short deck (6+) hold'em, ``"shortdeck-straights"`` its rule
-    where straights beat trips (see ``pypoker._games``): card ids, card sets and text, one
-    hand or a batch; a deuce to five raises naming the row and the card.
+    meaningless rank, never a crash. ``game="shortdeck"``/``"shortdeck-straights"``: short deck
+    (6+) for ids, sets and text (``pypoker._games``); a deuce to five raises naming row, card.
     """
     if game != "holdem":
         return _rank_game(hands, game, out, threads, trusted)

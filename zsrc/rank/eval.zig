@@ -22,7 +22,8 @@ pub const linked_tables = .{ lookup, row_offsets, flush_ranks, pattern_keys, sho
 
 /// The game whose rules a rank follows. Short deck (6+) plays 36 cards, sixes to aces: a
 /// flush beats a full house and A-6-7-8-9 is the lowest straight; `shortdeck` has trips beat
-/// straights (Triton's rule, and pokerkit's), `shortdeck_straights` straights beat trips.
+/// straights (Triton's rule), `shortdeck_straights` straights beat trips (pokerkit's
+/// `ShortDeckHoldemHand`).
 /// Short-deck ranks keep the Hold'em format, their categories renumbered in the short deck's
 /// order (rank/gen_tables.zig's `short_deck_category`), so a higher rank still wins. The
 /// number is the C ABI's `game` argument.
