@@ -35,7 +35,7 @@ from . import (
     rank,
 )
 from ._extras import missing_extra
-from ._games import holdem_only
+from ._games import game_of, holdem_only
 from ._parallel import cpu_count, thread_count
 
 _SUFFIXES = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
@@ -96,7 +96,7 @@ def _rank_random(count: int, seed: int, threads: int | None, hand_cards: int,
         f"{seconds * 1e9 / count:.2f} ns/hand on {used} thread(s) "
         f"[{cpu()} kernels, {platform.machine()}, {cpu_count()} cores]"
     )
-    _print_histogram(np.bincount(category(out, game=game), minlength=10), count)
+    _print_histogram(np.bincount(category(out, game=game), minlength=10), count, game)
     best = int(out.max())
     print(f"\nbest hand dealt: {describe(best, game=game)}")
     return 0
@@ -127,9 +127,9 @@ def _rank_given(hands: list[str], game: str = "holdem") -> int:
     return 0
 
 
-def _print_histogram(counts, total: int) -> None:
+def _print_histogram(counts, total: int, game: str = "holdem") -> None:
     print(f"\n{'category':<16} {'hands':>14} {'share':>9}")
-    for c in range(9, 0, -1):
+    for c in reversed(game_of(game).categories[1:]):  # the game's order, best first
         print(f"{CATEGORY_NAMES[c]:<16} {int(counts[c]):>14,} {counts[c] / total * 100:>8.4f}%")
 
 
