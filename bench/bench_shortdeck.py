@@ -2,7 +2,7 @@
 Hold'em (within ±20%), in one run, one thread, the two interleaved (noise hits both alike);
 the same for card sets, and short-deck equity's rates for the record.
 
-python bench/bench_shortdeck.py [--runs 9] [--hands 4M]
+python bench/bench_shortdeck.py [--runs 21] [--hands 2e6]
 """
 
 from __future__ import annotations
@@ -24,13 +24,20 @@ def timed_ns(call, n: int) -> float:
     return (time.perf_counter() - started) / n * 1e9
 
 
-def interleaved(calls: dict, n: int, runs: int) -> dict[str, float]:
-    """Median ns/hand of each call, the calls taking turns run by run."""
+def interleaved(calls: dict, n: int, runs: int) -> dict[str, tuple[float, float]]:
+    """(Fastest, median) ns/hand of each call, the calls taking turns run by run. On a shared
+    machine the fastest run is the one least disturbed: the bar is judged on it."""
     times: dict[str, list[float]] = {name: [] for name in calls}
     for _ in range(runs):
         for name, call in calls.items():
             times[name].append(timed_ns(call, n))
-    return {name: float(np.median(t)) for name, t in times.items()}
+    return {name: (float(np.min(t)), float(np.median(t))) for name, t in times.items()}
+
+
+def verdict(ratio: float) -> str:
+    if ratio < 1 - BAR:
+        return "faster than Hold'em"
+    return f"{'within' if ratio <= 1 + BAR else 'OUTSIDE'} the ±{BAR:.0%} bar"
 
 
 def ranking(n: int, runs: int) -> None:
@@ -55,19 +62,12 @@ def ranking(n: int, runs: int) -> None:
         for call in calls.values():
             call()  # tables and pages in, once
         ns = interleaved(calls, n, runs)
-        base = ns["Hold'em"]
-        print(f"{form}, {n:,} hands, 1 thread, median of {runs}:")
-        for name, value in ns.items():
-            ratio = value / base
-            verdict = (
-                ""
-                if name == "Hold'em"
-                else (
-                    f"  {ratio:.2f}x Hold'em ({'within' if abs(ratio - 1) <= BAR else 'OUTSIDE'} "
-                    f"the ±{BAR:.0%} bar)"
-                )
-            )
-            print(f"  {name:<24} {value:6.2f} ns/hand{verdict}")
+        base = ns["Hold'em"][0]
+        print(f"{form}, {n:,} hands, 1 thread, fastest / median of {runs}:")
+        for name, (fastest, median) in ns.items():
+            ratio = fastest / base
+            note = "" if name == "Hold'em" else f"  {ratio:.2f}x Hold'em ({verdict(ratio)})"
+            print(f"  {name:<24} {fastest:6.2f} / {median:6.2f} ns/hand{note}")
 
 
 def equity(runs: int) -> None:
@@ -84,8 +84,8 @@ def equity(runs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=9)
-    parser.add_argument("--hands", type=float, default=4e6)
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--hands", type=float, default=2e6)
     args = parser.parse_args()
     print(machine())
     ranking(int(args.hands), args.runs)
