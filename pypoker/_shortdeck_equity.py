@@ -64,6 +64,8 @@ def shortdeck_equity(players, game: Game, board: int, dead: int, exact, rules, d
         )
     if exact is None and rules is None and not any(dealt) and runouts <= EXACT_RUNOUTS_MAX:
         exact = True
+    if board_cards == 5 and not any(dealt):
+        exact = True  # nothing left to deal: the one showdown is the answer
     fields = {
         "hands": [
             f"{_text(k)}{'?' * d}" if d < 2 else "random" for k, d in zip(known, dealt, strict=True)
@@ -118,7 +120,8 @@ def _settle(ranks: np.ndarray):
 
 
 def _exact(game: Game, sets, board: int, out_of_deck: int, threads):
-    runouts = combinations(5 - bin(board).count("1"), exclude=np.uint64(out_of_deck))
+    left = 5 - bin(board).count("1")
+    runouts = combinations(left, exclude=np.uint64(out_of_deck)) if left else np.zeros(1, np.uint64)
     players = len(sets)
     wins = np.zeros(players)
     ties = np.zeros(players)

@@ -294,6 +294,19 @@ def test_monte_carlo_equity_converges_to_exact_and_is_reproducible():
     assert not random.exact and random.stderr.max() <= 0.002 and random.equity[0] > 0.6
 
 
+def test_equity_on_a_river_and_with_partial_hands():
+    river = pp.equity(["AhKh", "TsTd"], board="6s7s8d9cJh", game="shortdeck")
+    assert river.exact and river.games == 1 and river.equity.tolist() == [0.0, 1.0]
+    again = pp.equity(["AhKh", "TsTd"], board="6s7s8d9cJh", game="shortdeck", games=10)
+    assert again.equity.tolist() == [0.0, 1.0]
+    partial = pp.equity(["Ah", "KsKd", "random"], board="6s7s8s", dead="9c", game="shortdeck",
+                        games=50_000, seed=2)  # fmt: skip
+    assert partial.hands == ["Ah?", "KsKd", "random"] and partial.games == 50_000
+    assert np.isclose(partial.equity.sum(), 1.0)
+    with pytest.raises(ValueError, match="needs every hole card known"):
+        pp.equity(["Ah", "KsKd"], game="shortdeck", exact=True)
+
+
 def test_equity_refuses_cards_outside_the_short_deck():
     with pytest.raises(ValueError, match="card 2s is not in the short deck"):
         pp.equity(["AhKh", "2s2d"], game="shortdeck")
