@@ -4,9 +4,11 @@ batch kernels (``pp.rank(..., game=)`` on card sets) a chunk of runouts at a tim
 
 Exact enumerates every runout of the board (``pp.combinations`` over the cards left of the
 36) when every hole card is known; anything dealt runs Monte Carlo from ``pp.deal``'s
-counter-based stream (the same seed gives the same games whatever the chunk or thread count),
-under the same stopping rules as Hold'em. Ranges are Hold'em's 1,326 combos and are not
-wired for short deck: they raise.
+counter-based stream (the same seed gives the same games whatever the thread count), under
+the same stopping rules as Hold'em. A range player (``"QQ+,AKs"``, its combos outside the
+short deck dropped) draws a combo by weight each game from a generator seeded by (seed,
+chunk, player); games where drawn combos meet each other or the dealt cards are redealt
+(rejection keeps every consistent deal equally likely, weighted as the ranges say).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .cards import parse_cards
 from .dealing import deal
 from .enumeration import combinations
 from .equity_result import EquityResult
+from .ranges import Range, RangeSyntaxError, parse_range
 from .ranking import _rank_set_rows_game
 
 EXACT_RUNOUTS_MAX = 3_000_000  # exact=None enumerates up to this many runouts
@@ -35,9 +38,49 @@ def shortdeck_equity(players, game: Game, board: int, dead: int, exact, rules, d
         raise ArgumentError("players must be a list of hands, e.g. ['AhAd', 'KsKc', 'random']")
     if not 2 <= len(players) <= 10:
         raise ArgumentError(f"{len(players)} players: equity takes 2 to 10")
+    _check_deck(game, board, dead)
     known = [_hand(p, i) for i, p in enumerate(players)]
+    ranges = [k if isinstance(k, Range) else None for k in known]
+    known = [np.zeros(0, np.uint8) if isinstance(k, Range) else k for k in known]
     sets = [int(sum(1 << int(c) for c in cards)) for cards in known]
-    used = board | dead
+    used = _check_hands(game, known, sets, board | dead)
+    ranges = [_short_range(r, i, used | game.missing) if r else None for i, r in enumerate(ranges)]
+    board_cards = bin(board).count("1")
+    if board_cards not in (0, 3, 4, 5):
+        raise ArgumentError(f"a board of {board_cards} cards: 0, 3, 4 or 5")
+    dealt = [0 if r else 2 - len(k) for k, r in zip(known, ranges, strict=True)]
+    drawn = any(dealt) or any(ranges)
+    if exact and drawn:
+        raise ArgumentError(
+            "exact short-deck equity needs every hole card known; "
+            "use exact=False (Monte Carlo) for ranges, 'random' and partial hands"
+        )
+    runouts = math.comb(36 - bin(used).count("1"), 5 - board_cards)
+    if exact is None and rules is None and not drawn and runouts <= EXACT_RUNOUTS_MAX:
+        exact = True
+    if board_cards == 5 and not drawn:
+        exact = True  # nothing left to deal: the one showdown is the answer
+    fields = {"hands": [_label(p, k, d, r) for p, k, d, r in zip(players, known, dealt, ranges,
+                                                                  strict=True)],
+              "board": _text(_ids(board)), "dead": _text(_ids(dead))}  # fmt: skip
+    if exact:
+        wins, ties, shares, played = _exact(game, sets, board, used | game.missing, threads)
+        return _result(wins, ties, shares, None, played, True,
+                       "exact: known hands, every board counted", started, fields)  # fmt: skip
+    return _monte_carlo(game, sets, dealt, ranges, board, used | game.missing, board_cards,
+                        rules or default_rules, seed, threads, started, fields)  # fmt: skip
+
+
+def _check_deck(game: Game, board: int, dead: int) -> None:
+    for what, cards in (("board", board), ("dead", dead)):
+        low = cards & game.missing
+        if low:
+            raise ArgumentError(f"{what}: card {_name((low & -low).bit_length() - 1)} is not in "
+                                "the short deck (36 cards, sixes to aces)")  # fmt: skip
+
+
+def _check_hands(game: Game, known, sets, used: int) -> int:
+    """Every known card in the short deck and not yet used; returns the cards now used."""
     for i, (cards, s) in enumerate(zip(known, sets, strict=True)):
         for c in cards.tolist():
             if game.missing >> c & 1:
@@ -46,50 +89,35 @@ def shortdeck_equity(players, game: Game, board: int, dead: int, exact, rules, d
             if used >> c & 1:
                 raise ArgumentError(f"player {i + 1}: card {_name(c)} is already in use")
         used |= s
-    for what, cards in (("board", board), ("dead", dead)):
-        low = cards & game.missing
-        if low:
-            raise ArgumentError(f"{what}: card {_name((low & -low).bit_length() - 1)} is not in "
-                                "the short deck (36 cards, sixes to aces)")  # fmt: skip
-    board_cards = bin(board).count("1")
-    if board_cards not in (0, 3, 4, 5):
-        raise ArgumentError(f"a board of {board_cards} cards: 0, 3, 4 or 5")
-    dealt = [2 - len(k) for k in known]
-    left = 36 - bin(used).count("1")
-    runouts = math.comb(left, 5 - board_cards)
-    if exact and any(dealt):
-        raise ArgumentError(
-            "exact short-deck equity needs every hole card known; "
-            "use exact=False (Monte Carlo) for 'random' and partial hands"
-        )
-    if exact is None and rules is None and not any(dealt) and runouts <= EXACT_RUNOUTS_MAX:
-        exact = True
-    if board_cards == 5 and not any(dealt):
-        exact = True  # nothing left to deal: the one showdown is the answer
-    fields = {
-        "hands": [
-            f"{_text(k)}{'?' * d}" if d < 2 else "random" for k, d in zip(known, dealt, strict=True)
-        ],
-        "board": _text(_ids(board)),
-        "dead": _text(_ids(dead)),
-    }
-    if exact:
-        wins, ties, shares, played = _exact(game, sets, board, used | game.missing, threads)
-        return _result(wins, ties, shares, None, played, True,
-                       "exact: known hands, every board counted", started, fields)  # fmt: skip
-    return _monte_carlo(game, sets, dealt, board, used | game.missing, board_cards,
-                        rules or default_rules, seed, threads, started, fields)  # fmt: skip
+    return used
 
 
-def _hand(player, i: int) -> np.ndarray:
+def _short_range(found: Range, i: int, out: int) -> Range:
+    kept = found.without(out)
+    if len(kept) == 0:
+        raise ArgumentError(f"player {i + 1}: range {found.text!r} has no combo left in the "
+                            "short deck once the board, dead and known cards are out")  # fmt: skip
+    return kept
+
+
+def _label(player, cards, dealt: int, found) -> str:
+    if found is not None:
+        return str(player).replace(" ", "")
+    return f"{_text(cards)}{'?' * dealt}" if dealt < 2 else "random"
+
+
+def _hand(player, i: int):
     if isinstance(player, str) and player.strip().lower() == "random":
         return np.zeros(0, dtype=np.uint8)
     try:
         cards = parse_cards(player).reshape(-1)
     except (CardParseError, ValueError, TypeError):
-        raise ArgumentError(f"player {i + 1}: {player!r} is not a hand; short deck takes hands "
-                            "('AhAd'), partial hands ('Ah') or 'random' (ranges are not wired "
-                            "for short deck)") from None  # fmt: skip
+        try:
+            return parse_range(player)
+        except (RangeSyntaxError, ValueError, TypeError):
+            raise ArgumentError(f"player {i + 1}: {player!r} is not a hand or a range; short "
+                                "deck takes hands ('AhAd'), partial hands ('Ah'), ranges "
+                                "('QQ+,AKs') or 'random'") from None  # fmt: skip
     if len(cards) > 2:
         raise ArgumentError(f"player {i + 1}: {len(cards)} cards, a hold'em hand has 2")
     return cards
@@ -138,44 +166,65 @@ def _exact(game: Game, sets, board: int, out_of_deck: int, threads):
     return wins, ties, shares, len(runouts)
 
 
-def _monte_carlo(game, sets, dealt, board, out_of_deck, board_cards, rules, seed, threads,
-                 started, fields):  # fmt: skip
+def _monte_carlo(game, sets, dealt, ranges, board, out_of_deck, board_cards, rules, seed,
+                 threads, started, fields):  # fmt: skip
     players = len(sets)
-    per_game = (5 - board_cards) + sum(dealt)
-    wins = np.zeros(players)
-    ties = np.zeros(players)
-    shares = np.zeros(players)
-    squares = np.zeros(players)
-    played = 0
-    while True:
+    sums = np.zeros((4, players))  # wins, ties, shares, shares squared
+    played = drawn_games = 0
+    while rules.games is None or played < rules.games:
         count = CHUNK if rules.games is None else min(CHUNK, rules.games - played)
-        if count <= 0:
-            break
-        cards = deal(count, per_game, seed=seed, start=played, exclude=np.uint64(out_of_deck),
-                     threads=threads)  # fmt: skip
-        bits = BITS[cards]
-        runout = np.bitwise_or.reduce(bits[:, : 5 - board_cards], axis=1) | np.uint64(board)
-        at = 5 - board_cards
-        hands = []
-        for s, d in zip(sets, dealt, strict=True):
-            own = np.bitwise_or.reduce(bits[:, at : at + d], axis=1) if d else np.uint64(0)
-            at += d
-            hands.append(runout | np.uint64(s) | own)
+        hands = _deal_chunk(sets, dealt, ranges, board, out_of_deck, board_cards, seed,
+                            drawn_games, count, threads)  # fmt: skip
+        drawn_games += count
         ranks = np.stack([_rank_set_rows_game(h, game, None, threads) for h in hands])
         w, t, share = _settle(ranks)
-        wins += w
-        ties += t
-        shares += share.sum(axis=1)
-        squares += (share * share).sum(axis=1)
-        played += count
-        stderr = _stderr(shares, squares, played)
-        if rules.stderr is not None and stderr.max() <= rules.stderr:
+        sums += [w, t, share.sum(axis=1), (share * share).sum(axis=1)]
+        played += ranks.shape[1]
+        if played == 0 and drawn_games >= 64 * CHUNK:
+            raise ArgumentError("the ranges never fit together with the cards in play")
+        stderr = _stderr(sums[2], sums[3], max(played, 1))
+        if rules.stderr is not None and played and stderr.max() <= rules.stderr:
             break
         if rules.seconds is not None and time.perf_counter() - started >= rules.seconds:
             break
-    reason = "monte carlo: hole cards dealt each game" if any(dealt) else "monte carlo"
-    return _result(wins, ties, shares, _stderr(shares, squares, played), played, False, reason,
-                   started, fields)  # fmt: skip
+    if played == 0:
+        raise ArgumentError("no game dealt: the ranges never fit together in the time given")
+    reason = "monte carlo: hole cards dealt or drawn from ranges each game"
+    return _result(sums[0], sums[1], sums[2], _stderr(sums[2], sums[3], played), played, False,
+                   reason, started, fields)  # fmt: skip
+
+
+def _deal_chunk(sets, dealt, ranges, board, out_of_deck, board_cards, seed, first, count,
+                threads) -> list[np.ndarray]:  # fmt: skip
+    """Each player's 7-card sets for games ``first .. first + count`` (the games where drawn
+    range combos meet each other or the dealt cards left out)."""
+    per_game = (5 - board_cards) + sum(dealt)
+    if per_game:
+        cards = deal(count, per_game, seed=seed, start=first, exclude=np.uint64(out_of_deck),
+                     threads=threads)  # fmt: skip
+        bits = BITS[cards]
+    else:
+        bits = np.zeros((count, 0), np.uint64)
+    runout = np.bitwise_or.reduce(bits[:, : 5 - board_cards], axis=1) | np.uint64(board)
+    at = 5 - board_cards
+    own = []
+    for p, (s, d, found) in enumerate(zip(sets, dealt, ranges, strict=True)):
+        if found is not None:
+            generator = np.random.default_rng([seed, first, p])
+            pick = generator.choice(len(found), size=count, p=found.weights / found.weights.sum())
+            own.append(found.sets()[pick])
+            continue
+        mine = (
+            np.bitwise_or.reduce(bits[:, at : at + d], axis=1) if d else np.zeros(count, np.uint64)
+        )
+        at += d
+        own.append(mine | np.uint64(s))
+    if any(r is not None for r in ranges):
+        together = np.bitwise_or.reduce(np.stack(own), axis=0) | runout
+        cards_each = sum(np.bitwise_count(o) for o in own) + np.bitwise_count(runout)
+        fits = np.bitwise_count(together) == cards_each
+        runout, own = runout[fits], [o[fits] for o in own]
+    return [runout | o for o in own]
 
 
 def _stderr(shares, squares, played: int) -> np.ndarray:

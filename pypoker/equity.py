@@ -69,7 +69,7 @@ def equity(
     default above). ``seed`` (0..2**64-1, default 0) fixes the games.
 
     ``game="shortdeck"`` (``"shortdeck-straights"``, see ``pypoker._games``): short deck (6+),
-    hands, partial hands or ``"random"`` (no ranges), exact or Monte Carlo as for Omaha.
+    hands, partial hands, ranges or ``"random"``; known hands exactly, the rest Monte Carlo.
     ``game="plo4"``, ``"plo5"`` or ``"plo6"`` plays Omaha: each player a hand of 4, 5 or 6
     cards (``"AhAsKhKs"``), part of one (the rest dealt each game) or ``"random"``; known
     hands are enumerated exactly, anything dealt runs Monte Carlo (the same rules).

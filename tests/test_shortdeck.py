@@ -221,8 +221,6 @@ def test_paths_not_wired_refuse_short_deck():
         pp.hand_strength(pp.parse_cards(["AhKh"]), game="shortdeck")
     with pytest.raises(ValueError, match="accumulators rank Hold'em only"):
         pp.rank(pp.accumulate(pp.parse_cards(["AhKhQhJhTh"])), game="shortdeck")
-    with pytest.raises(ValueError, match="ranges are not wired for short deck"):
-        pp.equity(["AhKh", "QQ+"], game="shortdeck")
     assert pp.arrow.rank(column, game="holdem").to_pylist() == [pp.rank("AhKhQhJhTh")]
 
 
@@ -305,6 +303,21 @@ def test_equity_on_a_river_and_with_partial_hands():
     assert np.isclose(partial.equity.sum(), 1.0)
     with pytest.raises(ValueError, match="needs every hole card known"):
         pp.equity(["Ah", "KsKd"], game="shortdeck", exact=True)
+
+
+def test_range_equity_by_monte_carlo_matches_the_combos_exact_average():
+    result = pp.equity(["AhKh", "QQ+,AKs"], game="shortdeck", stderr=0.002, seed=1)
+    assert not result.exact and result.hands == ["AhKh", "QQ+,AKs"]
+    combos = [c for c in ("QsQh", "QsQd", "QsQc", "QhQd", "QhQc", "QdQc", "KsKd", "KsKc",
+                          "KdKc", "AsAd", "AsAc", "AdAc", "AsKs", "AdKd", "AcKc")]  # fmt: skip
+    exact = np.mean([pp.equity(["AhKh", c], game="shortdeck").equity[0] for c in combos])
+    assert abs(result.equity[0] - exact) < 5 * result.stderr[0]
+    again = pp.equity(["AhKh", "QQ+,AKs"], game="shortdeck", stderr=0.002, seed=1)
+    assert np.array_equal(result.equity, again.equity)
+    with pytest.raises(ValueError, match="range '22-55' has no combo left in the short deck"):
+        pp.equity(["AhKh", "22-55"], game="shortdeck")
+    with pytest.raises(ValueError, match="needs every hole card known"):
+        pp.equity(["AhKh", "QQ+"], game="shortdeck", exact=True)
 
 
 def test_equity_refuses_cards_outside_the_short_deck():
