@@ -28,7 +28,7 @@ import numpy as np
 
 from ._names import card_name
 
-ABI_VERSION = 20
+ABI_VERSION = 22
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 
@@ -273,6 +273,14 @@ def check_hands(status: int, err, row_offset: int = 0, place=None) -> None:
             f"row {row}: the accumulator's key is not the one its cards make "
             "(build accumulators with pp.accumulate and pp.merge)",
             row,
+        )
+    if status == lib.PP_CARD_NOT_IN_DECK:
+        at = f" at position {int(err.position)}" if err.position >= 0 else ""
+        raise InvalidHandError(
+            f"row {row}: card {card_name(card)}{at} is not in the short deck "
+            "(36 cards, sixes to aces: no deuce to five)",
+            row,
+            card,
         )
     if status == lib.PP_INDEX_OUT_OF_RANGE:
         raise PokerError(f"row {row}: index outside its street's canonical hands")

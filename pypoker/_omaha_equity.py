@@ -30,7 +30,11 @@ RUNOUTS_PER_CALL = 20_000
 def omaha_equity(players, game: str, board: int, dead: int, exact, rules, default_rules,
                  seed: int, workers: int, progress, started: float):  # fmt: skip
     if game not in HOLE_CARDS_OF:
-        raise ArgumentError(f"game {game!r}: use 'holdem', {', '.join(map(repr, HOLE_CARDS_OF))}")
+        omaha = ", ".join(map(repr, HOLE_CARDS_OF))
+        raise ArgumentError(
+            f"game={game!r} is not a game here: use 'holdem', 'shortdeck', "
+            f"'shortdeck-straights', {omaha}"
+        )
     k = HOLE_CARDS_OF[game]
     check_player_count(len(players))
     holes = np.full((len(players), k), UNKNOWN, dtype=np.uint8)

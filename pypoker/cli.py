@@ -35,6 +35,7 @@ from . import (
     rank,
 )
 from ._extras import missing_extra
+from ._games import game_of, holdem_only
 from ._parallel import cpu_count, thread_count
 
 _SUFFIXES = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
@@ -66,34 +67,38 @@ class UsageError(Exception):
 
 def _rank(args) -> int:
     if args.output:
+        holdem_only(args.game, "pypoker rank -o (the Arrow file path)")
         return _rank_file(args)
     if args.random is not None:
         if args.hands:
             raise UsageError("give hands or --random N, not both")
-        return _rank_random(args.random, args.seed, args.threads, args.cards)
+        return _rank_random(args.random, args.seed, args.threads, args.cards, args.game)
     if not args.hands:
         raise UsageError("give hands to rank, or --random N")
-    return _rank_given(args.hands)
+    return _rank_given(args.hands, args.game)
 
 
-def _rank_random(count: int, seed: int, threads: int | None, hand_cards: int) -> int:
+def _rank_random(count: int, seed: int, threads: int | None, hand_cards: int,
+                 game: str = "holdem") -> int:  # fmt: skip
     used = thread_count(threads, count)
-    print(f"pypoker: dealing {count:,} random {hand_cards}-card hands (seed {seed}) ...")
-    hands = deal(count, hand_cards, seed=seed, threads=threads)
+    deck = "" if game == "holdem" else f" {game}"
+    print(f"pypoker: dealing {count:,} random {hand_cards}-card{deck} hands (seed {seed}) ...")
+    hands = deal(count, hand_cards, seed=seed, threads=threads, game=game)
     out = np.zeros(count, dtype=np.uint16)
     out.fill(0)  # fault the output's pages in now, so the timing below is the ranking alone
-    rank(hands[: min(count, 1 << 16)], out=out[: min(count, 1 << 16)])  # warm the tables
+    warm = min(count, 1 << 16)
+    rank(hands[:warm], out=out[:warm], game=game)  # warm the tables
     started = time.perf_counter()
-    rank(hands, out=out, threads=threads)
+    rank(hands, out=out, threads=threads, game=game)
     seconds = time.perf_counter() - started
     print(
         f"ranked {count:,} hands in {seconds * 1e3:.1f} ms: "
         f"{seconds * 1e9 / count:.2f} ns/hand on {used} thread(s) "
         f"[{cpu()} kernels, {platform.machine()}, {cpu_count()} cores]"
     )
-    _print_histogram(np.bincount(category(out), minlength=10), count)
+    _print_histogram(np.bincount(category(out, game=game), minlength=10), count, game)
     best = int(out.max())
-    print(f"\nbest hand dealt: {describe(best)}")
+    print(f"\nbest hand dealt: {describe(best, game=game)}")
     return 0
 
 
@@ -115,16 +120,16 @@ def _rank_file(args) -> int:
     return 0
 
 
-def _rank_given(hands: list[str]) -> int:
-    ranks = rank(hands)
+def _rank_given(hands: list[str], game: str = "holdem") -> int:
+    ranks = rank(hands, game=game)
     for text, r in zip(hands, ranks.tolist(), strict=True):
-        print(f"{text:<24} {r:>6}  {describe(r)}")
+        print(f"{text:<24} {r:>6}  {describe(r, game=game)}")
     return 0
 
 
-def _print_histogram(counts, total: int) -> None:
+def _print_histogram(counts, total: int, game: str = "holdem") -> None:
     print(f"\n{'category':<16} {'hands':>14} {'share':>9}")
-    for c in range(9, 0, -1):
+    for c in reversed(game_of(game).categories[1:]):  # the game's order, best first
         print(f"{CATEGORY_NAMES[c]:<16} {int(counts[c]):>14,} {counts[c] / total * 100:>8.4f}%")
 
 
@@ -240,6 +245,11 @@ def _add_rank(commands) -> None:
         "--errors", choices=["raise", "null"], default="raise", help="bad rows: fail or null"
     )
     command.add_argument("--batch-size", type=parse_count, default=1 << 20, help="rows")
+    command.add_argument(
+        "--game", choices=["holdem", "shortdeck", "shortdeck-straights"], default="holdem",
+        help="Texas Hold'em (default) or short deck (6+): trips beat straights, or "
+        "shortdeck-straights: straights beat trips",
+    )  # fmt: skip
     command.set_defaults(run=_rank)
 
 
@@ -256,8 +266,9 @@ def _add_deal(commands) -> None:
         "--equity", action="store_true", help="add each player's flop and turn equity"
     )
     command.add_argument(
-        "--game", choices=["holdem", "plo4", "plo5", "plo6"], default="holdem",
-        help="Texas Hold'em (default) or Omaha with 4, 5 or 6 hole cards",
+        "--game", choices=["holdem", "plo4", "plo5", "plo6", "shortdeck", "shortdeck-straights"],
+        default="holdem", help="Texas Hold'em (default), Omaha with 4, 5 or 6 hole cards, or "
+        "short deck (6+; shortdeck: trips beat straights, shortdeck-straights: the reverse)",
     )  # fmt: skip
     command.set_defaults(run=_deal)
 
@@ -305,8 +316,9 @@ def _add_equity(commands) -> None:
     command.add_argument("--stderr", type=float, help="Monte Carlo: stop at this stderr")
     command.add_argument("--seconds", type=float, help="Monte Carlo: stop after this")
     command.add_argument(
-        "--game", choices=["holdem", "plo4", "plo5", "plo6"], default="holdem",
-        help="Texas Hold'em (default) or Omaha with 4, 5 or 6 hole cards",
+        "--game", choices=["holdem", "plo4", "plo5", "plo6", "shortdeck", "shortdeck-straights"],
+        default="holdem", help="Texas Hold'em (default), Omaha with 4, 5 or 6 hole cards, or "
+        "short deck (6+; shortdeck: trips beat straights, shortdeck-straights: the reverse)",
     )  # fmt: skip
     command.add_argument("-t", "--threads", type=int, default=None)
     command.add_argument("--seed", type=int, default=0)

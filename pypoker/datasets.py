@@ -48,11 +48,12 @@ from .dealing import deal
 from .equity import street_equities
 from .omaha import GAMES as OMAHA_HOLE_CARDS
 from .omaha import rank_showdown_omaha
-from .ranking import CATEGORY_SHIFT, rank_showdown
+from .ranking import CATEGORY_SHIFT, category, rank_showdown
 
 BOARD_CARDS = 5
 STREETS = ("flop", "turn")  # the equity labels: after the flop, after the turn
-HOLE_CARDS = {"holdem": 2, **OMAHA_HOLE_CARDS}  # per game
+HOLE_CARDS = {"holdem": 2, **OMAHA_HOLE_CARDS, "shortdeck": 2, "shortdeck-straights": 2}  # per game
+SHORT_DECKS = ("shortdeck", "shortdeck-straights")  # 36 cards; `category` in Hold'em's numbers
 
 
 def _pyarrow():
@@ -85,11 +86,16 @@ def deal_batch(start: int, count: int, players: int, seed: int, threads: int | N
     """Rows ``start .. start + count`` of the dataset as a pyarrow RecordBatch."""
     pa, _ = _pyarrow()
     k = HOLE_CARDS[game]
-    cards = deal(count, BOARD_CARDS + k * players, seed=seed, start=start, threads=threads)
+    short = game in SHORT_DECKS
+    cards = deal(count, BOARD_CARDS + k * players, seed=seed, start=start, threads=threads,
+                 game=game if short else "holdem")  # fmt: skip
     board = np.ascontiguousarray(cards[:, :BOARD_CARDS])
     holes = np.ascontiguousarray(cards[:, BOARD_CARDS:]).reshape(count, players, k)
-    showdown = rank_showdown if game == "holdem" else rank_showdown_omaha
-    ranks = showdown(board, holes, threads=threads)
+    if short:
+        ranks = rank_showdown(board, holes, threads=threads, game=game)
+    else:
+        showdown = rank_showdown if game == "holdem" else rank_showdown_omaha
+        ranks = showdown(board, holes, threads=threads)
     best = ranks.max(axis=1, keepdims=True)
     winner = ranks == best
 
@@ -103,7 +109,10 @@ def deal_batch(start: int, count: int, players: int, seed: int, threads: int | N
         pa.array(np.ascontiguousarray(board[:, 4])),
         pa.FixedSizeListArray.from_arrays(fixed(holes, k), players),
         fixed(ranks, players),
-        fixed((ranks >> CATEGORY_SHIFT).astype(np.uint8), players),
+        fixed(
+            category(ranks, game=game) if short else (ranks >> CATEGORY_SHIFT).astype(np.uint8),
+            players,
+        ),  # fmt: skip
         fixed(winner, players),
         pa.array(winner.sum(axis=1, dtype=np.uint8)),
     ]
@@ -117,8 +126,9 @@ def _check(n: int, players: int, seed: int, chunk: int, game: str = "holdem",
     choice("game", game, HOLE_CARDS)
     whole("players", players, PLAYERS_MIN, PLAYERS_MAX)
     if game != "holdem" and equity:
-        raise ArgumentError("equity labels are Hold'em's (street_equities); not for Omaha yet")
-    deck_players = (52 - BOARD_CARDS) // HOLE_CARDS[game]
+        raise ArgumentError(f"game={game!r}: equity labels are Hold'em's (street_equities); "
+                            "not for Omaha or short deck yet")  # fmt: skip
+    deck_players = ((36 if game in SHORT_DECKS else 52) - BOARD_CARDS) // HOLE_CARDS[game]
     if game != "holdem" and players > deck_players:
         raise ArgumentError(f"{players} players of {game.upper()}: the deck deals {deck_players}")
     whole("n", n, 0)
@@ -181,9 +191,9 @@ def dataset(
     by chunk in bounded memory and returns the path; the file is written to a temporary name
     and renamed when complete, so a failed run leaves no half-written file; without it,
     returns a ``pyarrow.Table`` (the schema: the module docstring). ``game="plo4"``,
-    ``"plo5"`` or ``"plo6"`` deals Omaha hands of 4, 5 or 6 cards; ``progress``: True for a
-    line on stderr, or a callable taking (deals done, deals in all).
-    """
+    ``"plo5"``, ``"plo6"``: Omaha; ``"shortdeck"`` (``-straights``): short deck, its ranks
+    (``category`` in Hold'em's numbers, as ``pp.category(..., game=)``). ``progress``: True
+    for a line on stderr, or a callable taking (deals done, deals in all)."""
     pa, pq = _pyarrow()
     _check(n, players, seed, chunk, game, equity)
     metadata = {

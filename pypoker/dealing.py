@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._arguments import whole
+from ._games import game_of
 from ._native import ArgumentError, check_call, ffi, lib
 from ._out import check_out
 from ._parallel import run_sliced, thread_count
@@ -34,21 +35,24 @@ def deal(
     start: int = 0,
     threads: int | None = None,
     out: np.ndarray | None = None,
+    game: str = "holdem",
 ) -> np.ndarray:
     """Deals ``n`` rows of ``k`` distinct cards each, none of them in ``exclude``.
 
     Returns an ``(n, k)`` uint8 array of card ids, ``out`` if given (uint8, ``(n, k)``,
     C-contiguous, writable: one buffer reused over many deals). ``exclude`` takes text
     (``"AhKd"``), ids or a uint64 card set. Reproducible from ``seed`` whatever ``threads``
-    is.
+    is. ``game="shortdeck"`` (or ``"shortdeck-straights"``) deals from the 36-card deck,
+    sixes to aces: the same rows as ``exclude`` holding every deuce to five.
     """
+    missing = game_of(game).missing if game != "holdem" else 0
     n = whole("n", n, 0)
     seed = whole("seed", seed, 0, _SEED_MAX)
     start = whole("start", start, 0, _SEED_MAX)
     if start + n > _SEED_MAX + 1:  # rows are numbered by u64: never wrap round
         raise ArgumentError(f"start + n must be at most 2**64 (rows are numbered 0..2**64-1), "
                          f"got start={start!r}, n={n!r}")  # fmt: skip
-    dead = card_set(exclude)
+    dead = card_set(exclude) | missing
     deck_size = 52 - bin(dead).count("1")
     k = whole(f"k (cards a row, from the {deck_size} left in the deck)", k, 1, deck_size)
     out = check_out(out, (n, k), np.uint8)

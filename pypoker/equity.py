@@ -24,11 +24,13 @@ import numpy as np
 
 from . import _equity_runs as runs
 from ._arguments import real, whole
+from ._games import GAMES
 from ._native import ArgumentError, check_hands, check_slices, ffi, lib, new_error
 from ._omaha_equity import omaha_equity
 from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers
 from ._progress import Progress
+from ._shortdeck_equity import shortdeck_equity
 from ._spot import Spot, check_player_count, combo_index
 from .cards import CARD_NAMES, card_rows
 from .cardset import CardSet, bits_of
@@ -66,6 +68,8 @@ def equity(
     most ``stderr``, or ``seconds`` — whichever comes first of those given (none given: the
     default above). ``seed`` (0..2**64-1, default 0) fixes the games.
 
+    ``game="shortdeck"`` (``"shortdeck-straights"``, see ``pypoker._games``): short deck (6+),
+    hands, partial hands, ranges or ``"random"``; known hands exactly, the rest Monte Carlo.
     ``game="plo4"``, ``"plo5"`` or ``"plo6"`` plays Omaha: each player a hand of 4, 5 or 6
     cards (``"AhAsKhKs"``), part of one (the rest dealt each game) or ``"random"``; known
     hands are enumerated exactly, anything dealt runs Monte Carlo (the same rules).
@@ -82,6 +86,9 @@ def equity(
     board_bits, dead_bits = bits_of(board), bits_of(dead)
     if not isinstance(game, str):
         raise ArgumentError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
+    if game.lower() in GAMES and game.lower() != "holdem":
+        return _short_deck(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
+                           threads, started)  # fmt: skip
     if game.lower() != "holdem":
         return _omaha(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
                       parallel_workers(threads), progress, started)  # fmt: skip
@@ -96,6 +103,12 @@ def equity(
                      parallel_workers(threads), label, started, fields)  # fmt: skip
     finally:
         label.close()
+
+
+def _short_deck(players, game, board, dead, exact, rules, seed, threads, started):
+    default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
+    return shortdeck_equity(players, GAMES[game], board, dead, exact, rules, default, seed,
+                            threads, started)  # fmt: skip
 
 
 def _omaha(players, game, board, dead, exact, rules, seed, workers, progress, started):

@@ -27,6 +27,7 @@ import math
 import numpy as np
 
 from ._arguments import whole
+from ._games import holdem_only
 from ._native import ArgumentError, InvalidHandError, check_slices, ffi, lib, new_error
 from ._parallel import run_sliced, thread_count
 from ._spot import COMBOS, combo_index
@@ -91,6 +92,7 @@ def hand_vs_range(
     ehs2: bool = False,
     bins: int | None = None,
     threads: int | None = None,
+    game: str = "holdem",
 ):
     """Equity of every two-card hand against a range on each board: boards ``(B, 3|4|5)``
     uint8 (or card text) → ``(B, 1326)`` float64, hands in ``pp.COMBOS`` order, NaN where
@@ -106,6 +108,7 @@ def hand_vs_range(
     weights summed by rank and per card (O(n) after the ranking); turns and flops sum that
     over their runouts exactly (a flop takes about 25 ms a board).
     """
+    holdem_only(game, "pp.hand_vs_range")
     boards = card_rows(boards, "boards")
     _check_boards(boards, (3, 4, 5))
     w = range_weights(weights)
@@ -177,6 +180,7 @@ def hand_features(
     *,
     bins: int | None = None,
     threads: int | None = None,
+    game: str = "holdem",
 ) -> dict[str, np.ndarray]:
     """Per-row features of holes ``(N, 2)`` on boards ``(N, 3|4|5)`` against a uniform
     random opponent, exact: a dict of ``(N,)`` float64 arrays named as ``FEATURES`` (hs,
@@ -186,6 +190,7 @@ def hand_features(
     row on one core; turns and rivers are 50 and 1,000 times cheaper. For every hand of a
     board at once, ``hand_vs_range`` is faster.
     """
+    holdem_only(game, "pp.hand_features")
     holes, boards = _rows(holes, boards)
     k = _check_boards(boards, (3, 4, 5))
     n = holes.shape[0]
@@ -237,10 +242,12 @@ def hand_strength(
     boards: np.ndarray | str | list[str] | None = None,
     *,
     threads: int | None = None,
+    game: str = "holdem",
 ) -> np.ndarray:
     """EHS of holes ``(N, 2)`` on boards ``(N, 0|3|4|5)``: the exact equity against a
     uniform random hand over every runout (HS on a river). ``(N,)`` float64; equals
     ``pp.equity([hand, "random"], board=...)``. Boards of 0 cards (or None) are preflop."""
+    holdem_only(game, "pp.hand_strength")
     holes, boards = _preflop_or_rows(holes, boards)
     if boards.shape[1] == 0:
         return _preflop_table(0)[0][hand_index(holes, threads=threads)]
@@ -253,10 +260,12 @@ def equity_histogram(
     bins: int = 50,
     *,
     threads: int | None = None,
+    game: str = "holdem",
 ) -> np.ndarray:
     """The distribution of the final equity (against a uniform random hand) over every
     runout: ``(N, bins)`` float64 shares summing to 1, bin i holding equities in
     ``[i / bins, (i + 1) / bins)`` (1.0 in the last). Boards of 0, 3, 4 or 5 cards."""
+    holdem_only(game, "pp.equity_histogram")
     bins = _check_bins(bins)
     holes, boards = _preflop_or_rows(holes, boards)
     if boards.shape[1] == 0:

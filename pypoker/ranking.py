@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._names import HAND_CARDS_MAX
+from ._games import HOLDEM, Game, game_of
+from ._names import HAND_CARDS_MAX, card_name
 from ._native import (
     SMALL_BATCH_BYTES,
     ArgumentError,
@@ -141,6 +142,7 @@ def rank(
     out: np.ndarray | None = None,
     threads: int | None = None,
     trusted: bool = False,
+    game: str = "holdem",
 ) -> np.ndarray | int:
     """Ranks hands of 0 to 7 cards.
 
@@ -170,8 +172,11 @@ def rank(
     ``trusted=True`` (accumulators only) ranks them from their keys, unchecked: for records
     of ``pp.accumulate``/``pp.merge`` not edited since; 0.6x the time of ids with AVX2, about
     their time with AVX-512 (both wait on the same table loads). Any other record gets a
-    meaningless rank, never a crash.
+    meaningless rank, never a crash. ``game="shortdeck"``/``"shortdeck-straights"``: short deck
+    (6+) for ids, sets and text (``pypoker._games``); a deuce to five raises naming row, card.
     """
+    if game != "holdem":
+        return _rank_game(hands, game, out, threads, trusted)
     if trusted:
         if not (isinstance(hands, np.ndarray) and hands.dtype == ACCUMULATOR and hands.ndim == 1):
             raise ArgumentError("trusted=True ranks a 1-D array of pp.ACCUMULATOR records only")
@@ -334,8 +339,97 @@ def _rank_texts(texts: Sequence[str], out: np.ndarray | None, threads: int | Non
     return rank_set_rows(sets, out, threads)
 
 
-def category(ranks: np.ndarray | int) -> np.ndarray | int:
-    """Rank → category 1..9 (``CATEGORY_NAMES[c]`` names it): uint8 array or int."""
+def _rank_game(hands, game: str, out: np.ndarray | None, threads: int | None, trusted: bool):
+    """``rank`` under another game's rules: the forms that carry cards (ids, sets, text)."""
+    chosen = game_of(game)
+    if chosen.number == 0:
+        return rank(hands, out=out, threads=threads, trusted=trusted)
+    if trusted or (isinstance(hands, (np.ndarray, np.void)) and hands.dtype == ACCUMULATOR):
+        raise ArgumentError(
+            f"game={game!r}: accumulators rank Hold'em only; pass card ids, card sets or text"
+        )
+    if isinstance(hands, str):
+        return int(_rank_card_rows_game(parse_cards(hands)[None, :], chosen, None, 1)[0])
+    if isinstance(hands, (list, tuple)):
+        if hands and not isinstance(hands[0], str):
+            return rank(np.array(hands, dtype=np.uint8), game=game)  # one hand of ids
+        ids, counts = parse_ragged(hands)
+        n = len(counts)
+        if n and np.all(counts == counts[0]):
+            return _rank_card_rows_game(ids.reshape(n, int(counts[0])), chosen, out, threads)
+        return rank_set_rows_game(_ragged_sets(ids, counts), chosen, out, threads)
+    if isinstance(hands, np.generic) and hands.dtype == np.uint64:
+        return int(rank_set_rows_game(np.asarray(hands).reshape(1), chosen, None, 1)[0])
+    if not isinstance(hands, np.ndarray):
+        return _rank_other(hands, out, threads)  # raises, naming what hands may be
+    if hands.dtype == np.uint8:
+        if hands.ndim <= 1:
+            if hands.size > HAND_CARDS_MAX:
+                raise InvalidHandError(f"a hand of {hands.size} cards: a hand has 0 to 7")
+            return int(_rank_card_rows_game(hands.reshape(1, -1), chosen, None, 1)[0])
+        if hands.ndim == 2:
+            return _rank_card_rows_game(hands, chosen, out, threads)
+        raise ArgumentError(f"card-id arrays must be (N, k); got shape {hands.shape}")
+    if hands.dtype == np.uint64:
+        if hands.ndim == 0:
+            return int(rank_set_rows_game(hands.reshape(1), chosen, None, 1)[0])
+        if hands.ndim == 1:
+            return rank_set_rows_game(hands, chosen, out, threads)
+        raise ArgumentError(f"card-set arrays must be 1-D; got shape {hands.shape}")
+    return _rank_array(hands, out, threads)  # raises for the dtype, as Hold'em does
+
+
+def _ragged_sets(ids: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Each string's cards (``parse_ragged``) folded into a card set."""
+    n = len(counts)
+    starts = np.zeros(n, dtype=np.int64)
+    np.cumsum(counts[:-1], out=starts[1:])
+    sets = np.zeros(n, dtype=np.uint64)
+    bits = np.left_shift(np.uint64(1), ids.astype(np.uint64))
+    nonempty = np.flatnonzero(counts != 0)
+    if len(nonempty):
+        sets[nonempty] = np.bitwise_or.reduceat(bits, starts[nonempty])
+    return sets
+
+
+def _rank_card_rows_game(cards: np.ndarray, game: Game, out, threads):
+    n, k = cards.shape
+    if k > HAND_CARDS_MAX:
+        raise InvalidHandError(f"hands of {k} cards: a hand has 0 to {HAND_CARDS_MAX} cards")
+    cards = np.ascontiguousarray(cards)
+    cards_buffer = ffi.from_buffer("uint8_t[]", cards) if n else None
+    number = game.number
+
+    def rank_slice(out_buffer, start: int, stop: int, err):
+        return lib.pp_rank_cards_game(
+            cards_buffer + start * k, stop - start, k, number, out_buffer + start, err
+        )
+
+    return _rank_rows(n, out, threads, rank_slice, cards)
+
+
+def rank_set_rows_game(sets: np.ndarray, game: Game, out, threads):
+    sets = np.ascontiguousarray(sets)
+    sets_buffer = ffi.from_buffer("uint64_t[]", sets) if len(sets) else None
+    number = game.number
+
+    def rank_slice(out_buffer, start: int, stop: int, err):
+        return lib.pp_rank_sets_game(
+            sets_buffer + start, stop - start, number, out_buffer + start, err
+        )
+
+    return _rank_rows(len(sets), out, threads, rank_slice, sets)
+
+
+def category(ranks: np.ndarray | int, *, game: str = "holdem") -> np.ndarray | int:
+    """Rank → category 1..9 (``CATEGORY_NAMES[c]`` names it): uint8 array or int.
+
+    ``game="shortdeck"`` (or ``"shortdeck-straights"``) reads a short-deck rank, whose top
+    bits number the categories in that game's order, and returns Hold'em's numbers."""
+    if game != "holdem":
+        table = np.array(game_of(game).categories, dtype=np.uint8)
+        found = category(ranks)
+        return int(table[found]) if isinstance(found, int) else table[found]
     if isinstance(ranks, (int, np.integer)):
         c = int(ranks) >> CATEGORY_SHIFT
         if not 1 <= c <= 9 or int(ranks) < 0:
@@ -368,13 +462,13 @@ def _kickers(values: list[int]) -> str:
     return ", " + "-".join(_VALUE_NAMES[v] for v in values) + " " + word
 
 
-def _describe_one(rank_value: int) -> str:
+def _describe_one(rank_value: int, game: Game = HOLDEM) -> str:
     if not 0 < rank_value < 1 << 16:
         raise ArgumentError(f"{rank_value} is not a rank")
-    payload = lib.pp_describe_payload(rank_value)
+    payload = lib.pp_describe_payload_game(rank_value, game.number)
     if payload == 0:
         raise ArgumentError(f"{rank_value} is not a rank any hand has")
-    c = payload >> 20
+    c = game.categories[payload >> 20]
     values = [((payload >> (16 - 4 * i)) & 0xF) - 1 for i in range(5)]
     values = [v for v in values if v >= 0]
     name = CATEGORY_NAMES[c]
@@ -394,20 +488,22 @@ def _describe_one(rank_value: int) -> str:
     return f"{name}, {_VALUE_NAMES[values[0]]} high"
 
 
-def describe(ranks: np.ndarray | int) -> np.ndarray | str:
+def describe(ranks: np.ndarray | int, *, game: str = "holdem") -> np.ndarray | str:
     """Rank → words, exactly, from the rank alone: ``"Two Pair, Kings and Nines, Ace kicker"``.
 
-    An int gives a string; an array gives an array of strings of the same shape.
+    An int gives a string; an array gives an array of strings of the same shape. ``game``
+    as for ``rank`` (a short-deck rank reads differently).
     """
+    chosen = game_of(game)
     if isinstance(ranks, (int, np.integer)):
-        return _describe_one(int(ranks))
+        return _describe_one(int(ranks), chosen)
     ranks = np.asarray(ranks)
     if ranks.dtype.kind not in "iu":
         raise ArgumentError(f"ranks must be integers, got {ranks.dtype}")
     if ranks.ndim == 0:  # a NumPy scalar array, as an int
-        return _describe_one(int(ranks))
+        return _describe_one(int(ranks), chosen)
     unique, inverse = np.unique(ranks, return_inverse=True)
-    names = np.array([_describe_one(int(r)) for r in unique.tolist()], dtype=object)
+    names = np.array([_describe_one(int(r), chosen) for r in unique.tolist()], dtype=object)
     return names[inverse].reshape(ranks.shape)
 
 
@@ -417,6 +513,7 @@ def rank_showdown(
     *,
     threads: int | None = None,
     out: np.ndarray | None = None,
+    game: str = "holdem",
 ) -> np.ndarray:
     """Ranks every player's hand at showdown: boards ``(N, b)`` uint8 (b = 0..5 cards) and
     holes ``(N, P, 2)`` uint8 → ``(N, P)`` uint16 ranks of board + hole cards, written to
@@ -424,7 +521,9 @@ def rank_showdown(
 
     Each board is tallied once and copied per player. A card that is not a card, or that
     appears twice anywhere in a row (board or any player's hole cards), raises naming the row.
+    ``game`` as for ``rank``: short deck ranks each player's cards as a hand of ``b + 2``.
     """
+    chosen = game_of(game)
     for name, array, ndim in (("boards", boards, 2), ("holes", holes, 3)):
         if not isinstance(array, np.ndarray):
             raise ArgumentError(f"{name} must be a numpy array, got {type(array).__name__}")
@@ -445,6 +544,8 @@ def rank_showdown(
     out = check_out(out, (n, players), np.uint16, (boards, holes), "cards it would rank")
     if n == 0:
         return out
+    if chosen.number != 0:
+        return _showdown_game(boards, holes, chosen, out, threads)
     boards_buffer = ffi.from_buffer("uint8_t[]", boards) if board_cards else ffi.NULL
     holes_buffer = ffi.from_buffer("uint8_t[]", holes)
     out_buffer = ffi.from_buffer("uint16_t[]", out, require_writable=True)
@@ -465,3 +566,46 @@ def rank_showdown(
     work = run_sliced(n, thread_count(threads, n * players), call, item_ns=2 * players)
     check_slices(work, out)
     return out
+
+
+def _showdown_game(boards: np.ndarray, holes: np.ndarray, game: Game, out: np.ndarray,
+                   threads: int | None) -> np.ndarray:  # fmt: skip
+    """A short-deck showdown: each player's board and hole cards as one hand of ``b + 2``
+    (the board copied per player), a row's cards checked distinct across its players first."""
+    n, board_cards = boards.shape
+    players = holes.shape[1]
+    everything = np.concatenate([boards, holes.reshape(n, 2 * players)], axis=1)
+    _check_rows_distinct(everything)
+    hands = np.concatenate(
+        [np.broadcast_to(boards[:, None, :], (n, players, board_cards)), holes], axis=2
+    ).reshape(n * players, board_cards + 2)
+    flat = out.reshape(n * players)
+    try:
+        _rank_card_rows_game(hands, game, flat, threads)
+    except InvalidHandError as error:
+        out[...] = 0
+        row = error.row // players
+        message = str(error).split(": ", 1)[1]
+        raise InvalidHandError(f"row {row}: player {error.row % players + 1}: {message}",
+                               row, error.card) from None  # fmt: skip
+    return out
+
+
+def _check_rows_distinct(cards: np.ndarray) -> None:
+    """Raises for the first row of ``cards`` (uint8 ``(N, m)``) holding a card twice or a
+    card id of 52 or more."""
+    bad = cards >= 52
+    if bad.any():
+        row, position = np.argwhere(bad)[0]
+        card = int(cards[row, position])
+        raise InvalidHandError(
+            f"row {row}: card id {card} at position {position} is not a card (card ids are 0..51)",
+            int(row),
+            card,
+        )
+    ordered = np.sort(cards, axis=1)
+    twice = ordered[:, 1:] == ordered[:, :-1]
+    if twice.any():
+        row, position = np.argwhere(twice)[0]
+        card = int(ordered[row, position])
+        raise InvalidHandError(f"row {row}: card {card_name(card)} appears twice", int(row), card)

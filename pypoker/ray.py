@@ -36,6 +36,7 @@ from pathlib import Path
 
 from . import arrow
 from ._extras import require
+from ._games import holdem_only
 from ._native import ArgumentError, PokerError
 from .datasets import PLAYERS_MAX, PLAYERS_MIN, deal_batch, schema
 from .isomorphism import hand_index_size
@@ -72,9 +73,11 @@ def rank_dataset(
     describe: str | bool | None = None,
     errors: str = "raise",
     batch_size: int | None = 1 << 20,
+    game: str = "holdem",
 ) -> ray.data.Dataset:
     """Ranks ``ds[column]`` on the workers: a Dataset with the rank column(s) added (lazy,
     like every Ray Data transform). Column types as ``pp.arrow.rank`` takes them."""
+    holdem_only(game, "pp.ray.rank_dataset")
     arrow.check_errors(errors)
     rank = functools.partial(
         _rank_batch, column=column, into=into, category=category, describe=describe,
@@ -92,8 +95,10 @@ def rank_parquet(
     category: str | bool | None = None,
     describe: str | bool | None = None,
     errors: str = "raise",
+    game: str = "holdem",
 ) -> None:
     """Parquet in (a file, a folder or a glob Ray reads), Parquet out (a folder of files)."""
+    holdem_only(game, "pp.ray.rank_parquet")
     ds = ray.data.read_parquet(source)
     ranked = rank_dataset(
         ds, column, into=into, category=category, describe=describe, errors=errors

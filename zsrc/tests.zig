@@ -25,6 +25,7 @@ comptime {
     _ = @import("rank/rows_avx512.zig");
     _ = @import("rank/columns.zig");
     _ = @import("rank/showdown.zig");
+    _ = @import("rank/shortdeck_exhaustive.zig");
 
     _ = @import("equity/known_exact.zig");
     _ = @import("equity/spot.zig");

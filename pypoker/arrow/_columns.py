@@ -8,6 +8,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .. import _native
+from .._games import holdem_only
 from .._names import HAND_CARDS_MAX
 from .._native import ArgumentError, InvalidHandError, PokerError, ffi
 from .._parallel import run_sliced, thread_count
@@ -253,9 +254,10 @@ def rank_column(
     return _rank_one(column, errors, threads, first_row)
 
 
-def rank(column, *, errors: str = "raise", threads: int | None = None):
+def rank(column, *, errors: str = "raise", threads: int | None = None, game: str = "holdem"):
     """Ranks a column of hands: → ``pyarrow.UInt16Array`` (ChunkedArray in → ChunkedArray
     out; a Polars Series in → a Polars Series out). Null inputs emit null."""
+    holdem_only(game, "pp.arrow.rank")
     check_errors(errors)
     ranks, _ = rank_column(_to_arrow_column(column), errors, threads)
     if is_polars(column):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from .._atomic import atomic_target
+from .._games import holdem_only
 from .._native import ArgumentError
 from ._columns import check_errors
 from ._tables import rank_table
@@ -90,10 +91,12 @@ def rank_file(
     threads: int | None = None,
     batch_size: int = 1 << 20,
     progress: bool = False,
+    game: str = "holdem",
 ) -> RankResult:
     """Ranks ``source[column]`` into a new file ``target`` with the added columns, batch by
     batch in bounded memory whatever the file's size. Formats by extension: Parquet, Arrow
     IPC, CSV (in and out may differ). ``target`` appears only once complete."""
+    holdem_only(game, "pp.arrow.rank_file")
     check_errors(errors)
     source, target = Path(source), Path(target)
     _format_of(target)  # an unknown format fails before any work

@@ -9,6 +9,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .._games import holdem_only
 from .._native import ArgumentError
 from ..ranking import CATEGORY_SHIFT, category, describe
 from ._columns import check_errors, is_polars, rank_column
@@ -62,11 +63,13 @@ def rank_table(
     describe: str | bool | None = None,
     errors: str = "raise",
     threads: int | None = None,
+    game: str = "holdem",
 ):
     """Adds a ``rank`` column (and optionally ``category`` and ``describe`` columns) ranking
     ``table[column]``. A Table or RecordBatch gives the same back; a RecordBatchReader gives a
     RecordBatchReader that ranks batch by batch; a Polars DataFrame gives a Polars DataFrame.
     """
+    holdem_only(game, "pp.arrow.rank_table")
     check_errors(errors)
     category_name = "category" if category is True else (category or None)
     words_name = "describe" if describe is True else (describe or None)

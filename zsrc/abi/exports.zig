@@ -31,6 +31,7 @@ pub const groups = .{
     .{ .api = @import("exports/agents.zig").api, .source = @embedFile("exports/agents.zig") },
     .{ .api = @import("exports/rl.zig").api, .source = @embedFile("exports/rl.zig") },
     .{ .api = @import("exports/reader.zig").api, .source = @embedFile("exports/reader.zig") },
+    .{ .api = @import("exports/games.zig").api, .source = @embedFile("exports/games.zig") },
 };
 
 /// The types the exports pass, written into the header: the enums with their constants'
@@ -91,4 +92,5 @@ comptime {
 test {
     inline for (groups) |group| std.testing.refAllDecls(group.api);
     _ = @import("exports/ranking.zig");
+    _ = @import("exports/games.zig");
 }

@@ -19,6 +19,10 @@ pub const HandError = @import("../cards/failure.zig").HandError;
 /// Each returns true on success; on false, `*failure` says which row and why.
 pub const RankCards = fn ([*]const u8, u64, u32, [*]u16, *HandError) callconv(.c) bool;
 pub const RankSets = fn ([*]const u64, u64, [*]u16, *HandError) callconv(.c) bool;
+/// `RankCards` and `RankSets` under a game's rules (rank/eval.zig's `Game`), its number
+/// after the row count.
+pub const RankCardsIn = fn ([*]const u8, u64, u32, u32, [*]u16, *HandError) callconv(.c) bool;
+pub const RankSetsIn = fn ([*]const u64, u64, u32, [*]u16, *HandError) callconv(.c) bool;
 pub const RankAccumulators = fn ([*]const encoding.Accumulator, u64, [*]u16, *HandError) callconv(.c) bool;
 pub const RankAccumulatorsTrusted = fn ([*]const encoding.Accumulator, u64, [*]u16) callconv(.c) void;
 pub const RankShowdown = fn (
@@ -92,6 +96,8 @@ pub const Kernels = struct {
     rank_strings_status: *const RankStringsStatus,
     rank_cards: *const RankCards,
     rank_sets: *const RankSets,
+    rank_cards_in: *const RankCardsIn,
+    rank_sets_in: *const RankSetsIn,
     rank_accumulators: *const RankAccumulators,
     rank_accumulators_trusted: *const RankAccumulatorsTrusted,
     rank_showdown: *const RankShowdown,

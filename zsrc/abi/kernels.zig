@@ -229,6 +229,27 @@ fn rank_cards(
     return false;
 }
 
+/// `rank_cards` under the rules of `game` (rank/eval.zig's `Game`, checked by the caller).
+fn rank_cards_in(
+    cards: [*]const u8,
+    n: u64,
+    k: u32,
+    game: u32,
+    out: [*]u16,
+    failure: *abi.HandError,
+) callconv(.c) bool {
+    const e = batch.rank_card_rows_in(@fromBackingInt(@intCast(game)), cards[0 .. n * k], k, out[0..n]) orelse return true;
+    failure.* = e;
+    return false;
+}
+
+/// `rank_sets` under the rules of `game`.
+fn rank_sets_in(sets: [*]const u64, n: u64, game: u32, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
+    const e = batch.rank_sets_in(@fromBackingInt(@intCast(game)), sets[0..n], out[0..n]) orelse return true;
+    failure.* = e;
+    return false;
+}
+
 fn rank_sets(sets: [*]const u64, n: u64, out: [*]u16, failure: *abi.HandError) callconv(.c) bool {
     const e = batch.rank_sets(sets[0..n], out[0..n]) orelse return true;
     failure.* = e;

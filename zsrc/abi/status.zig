@@ -21,6 +21,8 @@ pub const Status = enum(c_int) {
     index_out_of_range = 13,
     /// An arena action the rules refuse (`pp_error.card` holds the `pp_refusal`).
     illegal_action = 14,
+    /// A card the game's deck lacks (a short deck's deuce to five): `pp_error.card` holds it.
+    card_not_in_deck = 15,
 
     pub const c_name = "pp_status";
 };
@@ -56,6 +58,7 @@ pub fn report_hand_error(err: ?*Error, e: HandError) Status {
         .too_many_cards => .too_many_cards,
         .inconsistent_key => .inconsistent_key,
         .index_out_of_range => .index_out_of_range,
+        .not_in_deck => .card_not_in_deck,
     };
 }
 

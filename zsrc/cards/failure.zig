@@ -19,5 +19,7 @@ pub const HandError = extern struct {
         inconsistent_key,
         /// A canonical index past its street's size (hand isomorphism).
         index_out_of_range,
+        /// A card the game's deck lacks (a short deck's deuce to five).
+        not_in_deck,
     };
 };

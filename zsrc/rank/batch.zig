@@ -50,6 +50,91 @@ fn rank_card_rows_fixed(comptime k: u32, cards: []const u8, out: []u16) bool {
     return invalid != 0;
 }
 
+/// `rank_card_rows` under `game`'s rules; a card the game's deck lacks (a short deck's deuce
+/// to five) is an error too, after any card that is not a card or repeats.
+pub fn rank_card_rows_in(game: eval.Game, cards: []const u8, cards_per_row: u32, out: []u16) ?HandError {
+    assert(cards_per_row <= encoding.hand_cards_max);
+    assert(cards.len == out.len * cards_per_row);
+    const invalid = switch (game) {
+        .holdem => return rank_card_rows(cards, cards_per_row, out),
+        inline else => |g| switch (cards_per_row) {
+            inline 0...encoding.hand_cards_max => |k| rank_card_rows_fixed_in(g, k, cards, out),
+            else => unreachable,
+        },
+    };
+    if (!invalid) return null;
+    @memset(out, 0);
+    for (0..out.len) |row| {
+        const hand = cards[row * cards_per_row ..][0..cards_per_row];
+        if (diagnose_card_row(hand, row)) |e| return e;
+        if (diagnose_deck(hand, row, eval.short_deck_missing)) |e| return e;
+    }
+    unreachable; // The flag was raised by some row.
+}
+
+fn rank_card_rows_fixed_in(comptime game: eval.Game, comptime k: u32, cards: []const u8, out: []u16) bool {
+    var invalid: u64 = 0;
+    var first: usize = 0;
+    if (k >= 5 and row_sources.available) {
+        const vectored = row_sources.rank_card_rows_in(game, k, cards, out);
+        first = vectored.rows;
+        invalid |= @intFromBool(vectored.bad);
+    }
+    for (out[first..], first..) |*rank, row| {
+        const hand = cards[row * k ..][0..k];
+        var accumulator: encoding.Accumulator = .empty;
+        inline for (hand) |card| accumulator.add(card);
+        rank.* = eval.rank_accumulator_in(game, accumulator);
+        invalid |= (accumulator.card_total() ^ k) | (accumulator.mask & eval.short_deck_missing);
+    }
+    return invalid != 0;
+}
+
+/// The first card of `hand` in `missing` (the cards a game's deck lacks), as an error.
+pub fn diagnose_deck(hand: []const u8, row: usize, missing: u64) ?HandError {
+    for (hand, 0..) |card, position| {
+        if (card < encoding.card_count and missing >> @intCast(card) & 1 != 0) {
+            return .{ .row = row, .kind = .not_in_deck, .card = card, .position = @intCast(position) };
+        }
+    }
+    return null;
+}
+
+/// `rank_sets` under `game`'s rules; a set holding a card the game's deck lacks is bad.
+pub fn rank_sets_in(game: eval.Game, sets: []const u64, out: []u16) ?HandError {
+    assert(sets.len == out.len);
+    const invalid = switch (game) {
+        .holdem => return rank_sets(sets, out),
+        inline else => |g| rank_sets_fixed_in(g, sets, out),
+    };
+    if (!invalid) return null;
+    @memset(out, 0);
+    for (sets, 0..) |set, row| {
+        if (diagnose_set(set, row)) |e| return e;
+        if (set & eval.short_deck_missing != 0) {
+            return .{ .row = row, .kind = .not_in_deck, .card = @ctz(set & eval.short_deck_missing) };
+        }
+    }
+    unreachable; // The flag was raised by some row.
+}
+
+fn rank_sets_fixed_in(comptime game: eval.Game, sets: []const u64, out: []u16) bool {
+    var invalid: u64 = 0;
+    var first: usize = 0;
+    if (row_sources.available) {
+        const vectored = row_sources.rank_set_rows_in(game, sets, out);
+        first = vectored.rows;
+        invalid |= @intFromBool(vectored.bad);
+    }
+    for (sets[first..], out[first..]) |set, *rank| {
+        const bad = set >> encoding.card_count != 0 or @popCount(set) > encoding.hand_cards_max or
+            set & eval.short_deck_missing != 0;
+        rank.* = if (bad) 0 else eval.rank_set_in(game, set);
+        invalid |= @intFromBool(bad);
+    }
+    return invalid != 0;
+}
+
 pub fn diagnose_card_row(hand: []const u8, row: usize) ?HandError {
     var seen: u64 = 0;
     for (hand, 0..) |card, position| {

@@ -104,6 +104,60 @@ pub fn CardSource(comptime K: type, comptime cards: u32) type {
         pub inline fn rank_row(rows: Rows, row: usize) u16 {
             return eval.rank_cards(rows.cards[row * cards ..][0..cards]);
         }
+
+        pub const cards_per_row = cards;
+
+        /// `rank_row` under `game`'s rules (`GameSource`).
+        pub inline fn rank_row_in(rows: Rows, comptime game: eval.Game, row: usize) u16 {
+            return eval.rank_cards_in(game, rows.cards[row * cards ..][0..cards]);
+        }
+
+        /// Whether any of rows `first .. first + lanes` holds a card the short deck lacks (a
+        /// deuce to five: id mod 13 below 4, the quotient by 13 as (id * 79) >> 10 for ids
+        /// below 52; ids past the deck are the tally's to find).
+        pub inline fn any_short_deck_missing(rows: Rows, first: usize) bool {
+            const Ids = @Vector(lanes * cards, u16);
+            const ids: Ids = @as(@Vector(lanes * cards, u8), rows.cards[first * cards ..][0 .. lanes * cards].*);
+            const quotient = (ids * @as(Ids, @splat(79))) >> @splat(10);
+            const value = ids -% quotient * @as(Ids, @splat(encoding.value_count));
+            return @reduce(.Or, value < @as(Ids, @splat(4)));
+        }
+    };
+}
+
+/// The game whose rules row source or kernel `T` ranks by: its `game`, or Hold'em.
+pub fn game_of(comptime T: type) eval.Game {
+    return if (@hasDecl(T, "game")) T.game else .holdem;
+}
+
+/// The rows of `Inner` (a `CardSource` or a `SetSource`) ranked under `game_`'s rules: the
+/// same tally, the game's lookup (rank/eval.zig's `Game`: the same slots), the game's scalar
+/// path for flushes. A short deck's row holding a deuce to five is bad.
+pub fn GameSource(comptime Inner: type, comptime game_: eval.Game) type {
+    comptime std.debug.assert(game_ != .holdem);
+    return struct {
+        inner: Inner,
+
+        const Rows = @This();
+        pub const game = game_;
+        pub const lanes = Inner.lanes;
+        pub const tallies_per_pass = if (@hasDecl(Inner, "tallies_per_pass")) Inner.tallies_per_pass else 1;
+        pub const keys_flushes = keyed(Inner);
+        pub const spare_rows = if (@hasDecl(Inner, "spare_rows")) Inner.spare_rows else 0;
+
+        pub inline fn prefetch(rows: Rows, first: usize) void {
+            if (@hasDecl(Inner, "prefetch")) rows.inner.prefetch(first);
+        }
+
+        pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
+            var tallied = rows.inner.tally(first);
+            tallied.bad = tallied.bad or rows.inner.any_short_deck_missing(first);
+            return tallied;
+        }
+
+        pub inline fn rank_row(rows: Rows, row: usize) u16 {
+            return rows.inner.rank_row_in(game, row);
+        }
     };
 }
 
@@ -153,6 +207,17 @@ pub fn SetSource(comptime K: type) type {
 
         pub inline fn rank_row(rows: Rows, row: usize) u16 {
             return eval.rank_set(rows.sets[row]);
+        }
+
+        /// `rank_row` under `game`'s rules (`GameSource`).
+        pub inline fn rank_row_in(rows: Rows, comptime game: eval.Game, row: usize) u16 {
+            return eval.rank_set_in(game, rows.sets[row]);
+        }
+
+        /// Whether any of sets `first .. first + lanes` holds a card the short deck lacks.
+        pub inline fn any_short_deck_missing(rows: Rows, first: usize) bool {
+            const sets: @Vector(lanes, u64) = rows.sets[first..][0..lanes].*;
+            return @reduce(.Or, sets & @as(@Vector(lanes, u64), @splat(eval.short_deck_missing)) != @as(@Vector(lanes, u64), @splat(0)));
         }
     };
 }
@@ -315,7 +380,7 @@ pub inline fn tally_and_look_up(
     }
     for (fingerprints[0..hands], out) |fingerprint, *rank| {
         // At most seven multipliers, whatever the input (a tally sums nothing else).
-        rank.* = eval.rank_fingerprint_unmasked(fingerprint);
+        rank.* = eval.rank_fingerprint_unmasked_in(comptime game_of(@TypeOf(source)), fingerprint);
     }
     if (hands < 64) flushes &= (@as(u64, 1) << hands) - 1;
     return .{ .flushes = flushes, .bad = bad != 0 };
@@ -346,6 +411,7 @@ pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
     const Groups = struct {
         rows: Rows,
         first: usize,
+        pub const game = game_of(Rows);
         pub inline fn tally_group(groups: @This(), group: usize) Tallied(lanes) {
             return groups.rows.tally(groups.first + group * lanes);
         }

@@ -15,8 +15,99 @@ const lookup = linked.table("lookup", tables.lookup);
 const row_offsets = linked.table("row_offsets", tables.row_offsets);
 const flush_ranks = linked.table("flush_ranks", tables.flush_ranks);
 const pattern_keys = linked.table("pattern_keys", tables.pattern_keys);
+const shortdeck_lookup = linked.table("shortdeck_lookup", tables.shortdeck_lookup);
+const shortdeck_straights_lookup = linked.table("shortdeck_straights_lookup", tables.shortdeck_straights_lookup);
 /// What the library's object exports for the kernel objects (see rank/linked_tables.zig).
-pub const linked_tables = .{ lookup, row_offsets, flush_ranks, pattern_keys };
+pub const linked_tables = .{ lookup, row_offsets, flush_ranks, pattern_keys, shortdeck_lookup, shortdeck_straights_lookup };
+
+/// The game whose rules a rank follows. Short deck (6+) plays 36 cards, sixes to aces: a
+/// flush beats a full house and A-6-7-8-9 is the lowest straight; `shortdeck` has trips beat
+/// straights (Triton's rule), `shortdeck_straights` straights beat trips (pokerkit's
+/// `ShortDeckHoldemHand`).
+/// Short-deck ranks keep the Hold'em format, their categories renumbered in the short deck's
+/// order (rank/gen_tables.zig's `short_deck_category`), so a higher rank still wins. The
+/// number is the C ABI's `game` argument.
+pub const Game = enum(u32) {
+    holdem = 0,
+    shortdeck = 1,
+    shortdeck_straights = 2,
+};
+
+/// Whether `game` is a number `Game` has (the C ABI checks before it dispatches).
+pub fn game_known(game: u32) bool {
+    return game <= @backingInt(Game.shortdeck_straights);
+}
+
+/// Cards not in the short deck: deuces to fives, in every suit (values 0..3).
+pub const short_deck_missing: u64 = blk: {
+    var set: u64 = 0;
+    for (0..encoding.suit_count) |suit| set |= @as(u64, 0b1111) << @intCast(encoding.value_count * suit);
+    break :blk set;
+};
+
+/// The packed lookup `game` reads: the slots `rank_fingerprint_unmasked` reads for Hold'em
+/// hold the same hand's rank under that game's rules (0 for a short-deck key holding a card
+/// the short deck lacks).
+inline fn game_lookup(comptime game: Game) *const @TypeOf(tables.lookup) {
+    return switch (game) {
+        .holdem => lookup,
+        .shortdeck => shortdeck_lookup,
+        .shortdeck_straights => shortdeck_straights_lookup,
+    };
+}
+
+/// `rank_fingerprint_unmasked` under `game`'s rules.
+pub inline fn rank_fingerprint_unmasked_in(comptime game: Game, fingerprint: u32) u16 {
+    const offset = row_offsets[fingerprint >> tables.row_shift];
+    return game_lookup(game)[fingerprint +% offset];
+}
+
+/// `rank_accumulator` under `game`'s rules: a flush reads its pattern's row of the lookup.
+pub inline fn rank_accumulator_in(comptime game: Game, accumulator: Accumulator) u16 {
+    if (game == .holdem) return rank_accumulator(accumulator);
+    const flush = accumulator.key & encoding.suit_counters_flush;
+    if (flush != 0) {
+        const suit: u6 = @intCast((@ctz(flush) - (encoding.suit_counter_shift + 3)) >> 2);
+        const pattern = (accumulator.mask >> (@as(u6, encoding.value_count) * suit)) & encoding.value_pattern_mask;
+        return game_lookup(game)[tables.lookup.len - (1 << encoding.value_count) + @as(usize, @intCast(pattern))];
+    }
+    const fingerprint: u32 = @truncate(accumulator.key);
+    const row = (fingerprint >> tables.row_shift) & (tables.row_count - 1);
+    const slot = (fingerprint +% row_offsets[row]) & (tables.lookup_size - 1);
+    return game_lookup(game)[slot];
+}
+
+/// `rank_cards` under `game`'s rules (ids assumed valid, distinct and in the game's deck).
+pub fn rank_cards_in(comptime game: Game, cards: []const u8) u16 {
+    assert(cards.len <= encoding.hand_cards_max);
+    var accumulator: Accumulator = .empty;
+    for (cards) |card| accumulator.add(card);
+    return rank_accumulator_in(game, accumulator);
+}
+
+/// `rank_set` under `game`'s rules.
+pub inline fn rank_set_in(comptime game: Game, set: u64) u16 {
+    if (game == .holdem) return rank_set(set);
+    return rank_accumulator_in(game, .{ .key = key_of_set(set), .mask = set });
+}
+
+/// The payload of a rank under `game`'s rules (its category the game's number), or 0.
+pub fn describe_payload_in(game: Game, rank: u16) u32 {
+    const payloads = switch (game) {
+        .holdem => &tables.describe_payloads,
+        .shortdeck => &tables.shortdeck_describe_payloads,
+        .shortdeck_straights => &tables.shortdeck_straights_describe_payloads,
+    };
+    if (rank >= payloads.len) return 0;
+    return payloads[rank];
+}
+
+comptime {
+    assert(tables.shortdeck_lookup.len == tables.lookup.len);
+    assert(tables.shortdeck_straights_lookup.len == tables.lookup.len);
+    // The flush ranks are the lookup's last 2^13 slots (rank/gen_tables.zig's `pack_rows`).
+    assert(tables.lookup.len - (1 << encoding.value_count) == tables.lookup_size + (1 << tables.row_shift));
+}
 
 comptime {
     assert(tables.lookup.len == tables.lookup_size + (1 << tables.row_shift) + (1 << encoding.value_count));

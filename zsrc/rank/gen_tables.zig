@@ -500,6 +500,12 @@ pub fn main(init: std.process.Init) !void {
     };
     if (filled != omaha_ranks.len - 1) return fail("Omaha's table has {d} slots, not {d}", .{ filled, omaha_ranks.len - 1 });
 
+    var short_tables: [2]ShortDeckTables = undefined;
+    for (&short_tables, [_]ShortDeckRule{ .trips_beat_straights, .straights_beat_trips }) |*short, rule| {
+        short.* = try short_deck_tables(gpa, rule, histograms, keys, packed_tables);
+    }
+    defer for (short_tables) |short| gpa.free(short.lookup);
+
     try write_tables(
         io,
         args[1],
@@ -508,7 +514,229 @@ pub fn main(init: std.process.Init) !void {
         &flush_ranks,
         &describe,
         &omaha_ranks,
+        &short_tables,
     );
+}
+
+// Short deck (6+): 36 cards, sixes to aces. The same multipliers, histogram keys and row
+// offsets as Hold'em (a short-deck histogram is a Hold'em one with no deuce to five), so every
+// kernel reaches a short-deck rank at the slot it reaches the Hold'em one: only the table
+// read differs. A flush beats a full house; A-6-7-8-9 is the lowest straight (the ace plays
+// below the six); `rule` says whether trips beat straights. Categories are renumbered in the
+// short deck's order so that, as in Hold'em, a higher rank wins: see `short_deck_category`.
+// Histograms and flush patterns holding a deuce to five read 0, never a rank.
+
+pub const ShortDeckRule = enum { trips_beat_straights, straights_beat_trips };
+
+/// The lowest value in the short deck: the six (deuce = 0).
+pub const short_deck_value_min = 4;
+const short_deck_low_values: u13 = (1 << short_deck_value_min) - 1;
+
+/// A short-deck rank's category, Hold'em's category numbers (1 high card … 9 straight flush)
+/// renumbered in the short deck's order: the rank's top four bits.
+fn short_deck_category(rule: ShortDeckRule, category: Category) u32 {
+    return switch (category) {
+        .high_card => 1,
+        .pair => 2,
+        .two_pair => 3,
+        .straight => if (rule == .trips_beat_straights) 4 else 5,
+        .trips => if (rule == .trips_beat_straights) 5 else 4,
+        .full_house => 6,
+        .flush => 7,
+        .quads => 8,
+        .straight_flush => 9,
+    };
+}
+
+/// Classes over all 5-card short-deck hands, by short-deck category, from combinatorics: C(9,5)
+/// value sets minus the 6 straights (A-6-7-8-9 to T-J-Q-K-A) and so on; 1,404 in all.
+fn short_deck_five_card_classes(rule: ShortDeckRule) [10]u32 {
+    var classes: [10]u32 = @splat(0);
+    classes[short_deck_category(rule, .high_card)] = choose(9, 5) - 6;
+    classes[short_deck_category(rule, .pair)] = 9 * choose(8, 3);
+    classes[short_deck_category(rule, .two_pair)] = choose(9, 2) * 7;
+    classes[short_deck_category(rule, .trips)] = 9 * choose(8, 2);
+    classes[short_deck_category(rule, .straight)] = 6;
+    classes[short_deck_category(rule, .flush)] = choose(9, 5) - 6;
+    classes[short_deck_category(rule, .full_house)] = 9 * 8;
+    classes[short_deck_category(rule, .quads)] = 9 * 8;
+    classes[short_deck_category(rule, .straight_flush)] = 6;
+    return classes;
+}
+
+fn short_deck_payload(rule: ShortDeckRule, category: Category, values_descending: []const u8) u32 {
+    const hold_em = payload(category, values_descending);
+    return (hold_em & ((1 << 20) - 1)) | (short_deck_category(rule, category) << 20);
+}
+
+/// The highest short-deck straight (its top card's value) among the values in `bits`, or
+/// null. A-6-7-8-9 counts as a straight to the nine (value 7).
+fn short_deck_straight_top(bits: u13) ?u8 {
+    var top: u8 = 12;
+    while (top >= short_deck_value_min + 4) : (top -= 1) {
+        const run: u13 = @as(u13, 0b11111) << @intCast(top - 4);
+        if (bits & run == run) return top;
+    }
+    const wheel: u13 = (1 << 12) | (0b1111 << short_deck_value_min);
+    if (bits & wheel == wheel) return short_deck_value_min + 3;
+    return null;
+}
+
+/// The best short-deck hand a multiset of values makes, suits unseen: the highest payload
+/// among every category it holds (the payload's top bits are the short-deck category).
+fn short_deck_classify_histogram(rule: ShortDeckRule, histogram: *const Histogram) u32 {
+    var buf_a: [5]u8 = undefined;
+    var buf_b: [5]u8 = undefined;
+    var present: u13 = 0;
+    for (histogram, 0..) |count, v| {
+        if (count > 0) present |= @as(u13, 1) << @intCast(v);
+    }
+    assert(present & short_deck_low_values == 0);
+    var best: u32 = 0;
+    const quads = highest_values(histogram, 4, null, null, 1, &buf_a);
+    if (quads.len == 1) {
+        const kicker = highest_values(histogram, 1, quads[0], null, 1, &buf_b);
+        best = @max(best, short_deck_payload(rule, .quads, concat(quads, kicker, &buf_a)));
+    }
+    const trips = highest_values(histogram, 3, null, null, 1, &buf_a);
+    if (trips.len == 1) {
+        const trips_value = trips[0];
+        const pair = highest_values(histogram, 2, trips_value, null, 1, &buf_b);
+        if (pair.len == 1) best = @max(best, short_deck_payload(rule, .full_house, &.{ trips_value, pair[0] }));
+        const kickers = highest_values(histogram, 1, trips_value, null, 2, &buf_b);
+        best = @max(best, short_deck_payload(rule, .trips, concat(&.{trips_value}, kickers, &buf_a)));
+    }
+    if (short_deck_straight_top(present)) |top| best = @max(best, short_deck_payload(rule, .straight, &.{top}));
+    var buf_pairs: [5]u8 = undefined;
+    const pairs = highest_values(histogram, 2, null, null, 2, &buf_pairs);
+    if (pairs.len == 2) {
+        const kicker = highest_values(histogram, 1, pairs[0], pairs[1], 1, &buf_b);
+        best = @max(best, short_deck_payload(rule, .two_pair, concat(pairs, kicker, &buf_a)));
+    }
+    if (pairs.len >= 1) {
+        const kickers = highest_values(histogram, 1, pairs[0], null, 3, &buf_b);
+        best = @max(best, short_deck_payload(rule, .pair, concat(pairs[0..1], kickers, &buf_a)));
+    }
+    best = @max(best, short_deck_payload(rule, .high_card, highest_values(histogram, 1, null, null, 5, &buf_a)));
+    assert(best != 0);
+    return best;
+}
+
+/// The best five cards of one suit in the short deck (5 to 9 of the six-to-ace values set).
+fn short_deck_classify_flush(rule: ShortDeckRule, pattern: u13) u32 {
+    assert(@popCount(pattern) >= 5);
+    assert(pattern & short_deck_low_values == 0);
+    if (short_deck_straight_top(pattern)) |top| return short_deck_payload(rule, .straight_flush, &.{top});
+    const hold_em = classify_flush(pattern);
+    assert(hold_em >> 20 == @backingInt(Category.flush));
+    return (hold_em & ((1 << 20) - 1)) | (short_deck_category(rule, .flush) << 20);
+}
+
+const ShortDeckTables = struct {
+    /// Laid out as Hold'em's `lookup` (the same slots, the flush rows after them).
+    lookup: []u16,
+    flush_ranks: [flush_patterns]u16,
+    describe: [10 << 12]u32,
+};
+
+fn short_deck_histogram(histogram: *const Histogram) bool {
+    for (histogram[0..short_deck_value_min]) |count| if (count != 0) return false;
+    return true;
+}
+
+/// The short deck's tables for `rule`, in Hold'em's packed slots, checked: every short-deck
+/// key reads its rank back, every other reads 0, and the 5-card classes number 1,404 counted
+/// from the tables and by combinatorics, category by category.
+fn short_deck_tables(
+    gpa: std.mem.Allocator,
+    rule: ShortDeckRule,
+    histograms: []const Histogram,
+    keys: []const u32,
+    packed_tables: Packed,
+) !ShortDeckTables {
+    const histogram_payloads = try gpa.alloc(u32, histograms.len);
+    defer gpa.free(histogram_payloads);
+    var all: std.ArrayList(u32) = .empty;
+    defer all.deinit(gpa);
+    for (histograms, histogram_payloads) |*h, *p| {
+        p.* = if (short_deck_histogram(h)) short_deck_classify_histogram(rule, h) else 0;
+        if (p.* != 0) try all.append(gpa, p.*);
+    }
+    var flush_payloads: [flush_patterns]u32 = @splat(0);
+    for (&flush_payloads, 0..) |*p, pattern| {
+        if (@popCount(pattern) >= 5 and pattern & short_deck_low_values == 0) {
+            p.* = short_deck_classify_flush(rule, @intCast(pattern));
+            try all.append(gpa, p.*);
+        }
+    }
+    std.sort.pdq(u32, all.items, {}, std.sort.asc(u32));
+    var distinct_count: usize = 0;
+    for (all.items, 0..) |p, i| {
+        if (i > 0 and p == all.items[i - 1]) continue;
+        all.items[distinct_count] = p;
+        distinct_count += 1;
+    }
+    const densifier: Densifier = .{ .payloads = all.items[0..distinct_count] };
+
+    var tables: ShortDeckTables = .{
+        .lookup = try gpa.alloc(u16, packed_tables.lookup.len),
+        .flush_ranks = @splat(0),
+        .describe = @splat(0),
+    };
+    errdefer gpa.free(tables.lookup);
+    @memset(tables.lookup, 0);
+    for (keys, histogram_payloads) |k, p| {
+        if (p == 0) continue;
+        const slot = (k +% packed_tables.row_offsets[k >> row_shift]) & (lookup_size - 1);
+        tables.lookup[slot] = densifier.rank_of(p);
+    }
+    for (flush_payloads, &tables.flush_ranks) |p, *r| {
+        if (p != 0) r.* = densifier.rank_of(p);
+    }
+    const flush_slots = lookup_size + (1 << row_shift);
+    @memcpy(tables.lookup[lookup_size..flush_slots], tables.lookup[0 .. 1 << row_shift]);
+    @memcpy(tables.lookup[flush_slots..], &tables.flush_ranks);
+    for (densifier.payloads) |p| tables.describe[densifier.rank_of(p)] = p;
+
+    // Every key reads back its short-deck rank, or 0 for a hand with a deuce to five.
+    var seen = try std.DynamicBitSet.initEmpty(gpa, 1 << 16);
+    defer seen.deinit();
+    for (histograms, keys, histogram_payloads) |*h, k, p| {
+        const slot = (k +% packed_tables.row_offsets[k >> row_shift]) & (lookup_size - 1);
+        const expected: u16 = if (p == 0) 0 else densifier.rank_of(p);
+        if (tables.lookup[slot] != expected) return fail("short deck: key {d} does not read back", .{k});
+        if (p != 0 and histogram_total(h) == 5) seen.set(expected);
+    }
+    for (tables.flush_ranks, 0..) |r, pattern| {
+        const key = packed_tables.flush_key_base + @as(u32, @intCast(pattern));
+        const slot = key +% packed_tables.row_offsets[key >> row_shift];
+        if (tables.lookup[slot] != r) return fail("short deck: flush {d} does not read back", .{pattern});
+        if (@popCount(pattern) == 5 and r != 0) seen.set(r);
+    }
+    var per_category: [10]u32 = @splat(0);
+    var it = seen.iterator(.{});
+    while (it.next()) |r| per_category[r >> 12] += 1;
+    const expected_classes = short_deck_five_card_classes(rule);
+    var total: u32 = 0;
+    for (per_category, expected_classes, 0..) |from_tables, expected, category| {
+        if (from_tables != expected) return fail("short deck: category {d}: {d} classes, {d} by combinatorics", .{ category, from_tables, expected });
+        total += from_tables;
+    }
+    if (total != 1404) return fail("short deck: {d} five-card classes, expected 1404", .{total});
+    return tables;
+}
+
+fn write_short_deck_tables(w: *std.Io.Writer, rule: ShortDeckRule, tables: *const ShortDeckTables) !void {
+    const prefix = switch (rule) {
+        .trips_beat_straights => "shortdeck_",
+        .straights_beat_trips => "shortdeck_straights_",
+    };
+    try w.print("\n/// Short deck ({s}): Hold'em's `lookup` slots holding short-deck ranks (0 for a\n" ++
+        "/// hand with a deuce to five), then its flush ranks; see gen_tables.zig.\n", .{@tagName(rule)});
+    var name_buffer: [64]u8 = undefined;
+    try write_array(w, try std.fmt.bufPrint(&name_buffer, "{s}lookup", .{prefix}), u16, tables.lookup);
+    try write_array(w, try std.fmt.bufPrint(&name_buffer, "{s}flush_ranks", .{prefix}), u16, &tables.flush_ranks);
+    try write_array(w, try std.fmt.bufPrint(&name_buffer, "{s}describe_payloads", .{prefix}), u32, &tables.describe);
 }
 
 fn check_five_card_classes(
@@ -564,6 +792,7 @@ fn write_tables(
     flush_ranks: *const [flush_patterns]u16,
     describe: *const [10 << 12]u32,
     omaha_ranks: []const u16,
+    short_tables: *const [2]ShortDeckTables,
 ) !void {
     const file = try std.Io.Dir.cwd().createFile(io, path, .{});
     defer file.close(io);
@@ -600,6 +829,8 @@ fn write_tables(
     try w.writeAll("\n/// Omaha: the rank of a value triple (455) and a value pair (91) as five cards, no\n" ++
         "/// flush; triple-major, each numbered in increasing order of its sorted values.\n");
     try write_array(w, "omaha_ranks", u16, omaha_ranks);
+    try write_short_deck_tables(w, .trips_beat_straights, &short_tables[0]);
+    try write_short_deck_tables(w, .straights_beat_trips, &short_tables[1]);
     try w.flush();
 }
 

@@ -55,6 +55,28 @@ pub fn rank_card_rows(
     return .{ .rows = end, .bad = rank_blocks(Rows{ .cards = ids }, out, end) };
 }
 
+/// `rank_card_rows` under `game`'s rules (rank/blocks.zig's `GameSource`): a row holding a
+/// card the game's deck lacks is bad.
+pub fn rank_card_rows_in(
+    comptime game: eval.Game,
+    comptime cards: u32,
+    ids: []const u8,
+    out: []u16,
+) struct { rows: usize, bad: bool } {
+    std.debug.assert(ids.len == out.len * cards);
+    const Rows = blocks.GameSource(CardRows(cards), game);
+    const end = blocks_end(Rows, out.len);
+    return .{ .rows = end, .bad = rank_blocks(Rows{ .inner = .{ .cards = ids } }, out, end) };
+}
+
+/// `rank_card_rows_in` for card sets.
+pub fn rank_set_rows_in(comptime game: eval.Game, sets: []const u64, out: []u16) struct { rows: usize, bad: bool } {
+    std.debug.assert(sets.len == out.len);
+    const Rows = blocks.GameSource(SetRows, game);
+    const end = blocks_end(Rows, out.len);
+    return .{ .rows = end, .bad = rank_blocks(Rows{ .inner = .{ .sets = sets } }, out, end) };
+}
+
 /// Every vector row source of ids and of sets this build has, to test each one (the widest
 /// is the one in use, the others are kept honest too).
 fn id_sources(comptime cards: u32) type {
