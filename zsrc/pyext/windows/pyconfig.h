@@ -77,4 +77,16 @@ typedef long long Py_ssize_t;
 #define WITH_DOC_STRINGS 1
 #define WITH_PYMALLOC 1
 
+/* The values above, against the compiler's own. */
+#include <stddef.h>
+#include <time.h>
+#include <wchar.h>
+_Static_assert(sizeof(short) == SIZEOF_SHORT && sizeof(int) == SIZEOF_INT &&
+                   sizeof(long) == SIZEOF_LONG && sizeof(long long) == SIZEOF_LONG_LONG,
+               "pyconfig.h: integer sizes");
+_Static_assert(sizeof(void *) == SIZEOF_VOID_P && sizeof(size_t) == SIZEOF_SIZE_T &&
+                   sizeof(Py_ssize_t) == SIZEOF_SIZE_T && sizeof(wchar_t) == SIZEOF_WCHAR_T &&
+                   sizeof(time_t) == SIZEOF_TIME_T,
+               "pyconfig.h: pointer, size, wchar_t and time_t sizes");
+
 #endif /* !Py_CONFIG_H */
