@@ -12,6 +12,7 @@ import base64
 import hashlib
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -96,9 +97,9 @@ def python3_def_names() -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def windows_fastcall(tmp_path_factory) -> bytes:
-    """pypoker/_fastcall.pyd for Windows x86-64, cross-built here (the build the wheel's
-    hook runs; Zig's cache makes it quick after the cross-compile test)."""
+def windows_build(tmp_path_factory) -> tuple[Path, Path]:
+    """pypoker.dll and pypoker/_fastcall.pyd for Windows x86-64, cross-built here (the build
+    the wheel's hook runs; Zig's cache makes it quick after the cross-compile test)."""
     if importlib.util.find_spec("ziglang") is None:
         pytest.skip("the Zig toolchain is not installed")
     from hatch_build import TARGETS, fastcall_files, python_headers
@@ -113,7 +114,12 @@ def windows_fastcall(tmp_path_factory) -> bytes:
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
-    return (prefix / fastcall_files(TARGETS["windows-x86_64"])[0]).read_bytes()
+    return prefix / "bin" / "pypoker.dll", prefix / fastcall_files(TARGETS["windows-x86_64"])[0]
+
+
+@pytest.fixture(scope="module")
+def windows_fastcall(windows_build) -> bytes:
+    return windows_build[1].read_bytes()
 
 
 def test_the_windows_extension_imports_its_python_symbols_from_python3_dll(windows_fastcall):
@@ -199,3 +205,44 @@ def test_record_and_tag_checks(tmp_path):
 def test_a_wheel_for_no_target_is_refused():
     with pytest.raises(SystemExit, match="none of pypoker's targets"):
         wheels.target_of(Path("pypoker-0.1.0-py3-none-linux_riscv64.whl"))
+
+
+def wine() -> str | None:
+    found = shutil.which("wine64") or shutil.which("wine")
+    return found or ("/usr/lib/wine/wine64" if Path("/usr/lib/wine/wine64").is_file() else None)
+
+
+def test_the_windows_extension_loads_binds_and_ranks_under_wine(windows_build, tmp_path):
+    """Short of Windows and its CPython: Wine loads _fastcall.pyd beside a stand-in python3.dll
+    (tests/windows/), so its imports resolve, PyInit__fastcall runs, bind takes pypoker.dll's
+    exports by address (as _native.py does), and rank_hand ranks as pp.rank does here."""
+    import numpy as np
+
+    import pypoker as pp
+
+    program = wine()
+    if program is None:
+        pytest.skip("Wine is not installed (apt-get install wine64)")
+    sources = ROOT / "tests" / "windows"
+    for source, output, shared in (("python3_stand_in.c", "python3.dll", ["-shared"]),
+                                   ("load_fastcall.c", "load_fastcall.exe", [])):  # fmt: skip
+        result = subprocess.run(
+            [sys.executable, "-m", "ziglang", "cc", "-target", "x86_64-windows-gnu", "-std=c11",
+             "-Wall", "-Wextra", "-Werror", "-O1", *shared, str(sources / source),
+             "-o", str(tmp_path / output)],
+            capture_output=True, text=True,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+    library, extension = windows_build
+    shutil.copy(library, tmp_path / "pypoker.dll")
+    shutil.copy(extension, tmp_path / "_fastcall.pyd")
+    rng = np.random.default_rng(50)
+    hands = [[int(c) for c in rng.choice(52, 7, replace=False)] for _ in range(50)]
+    result = subprocess.run(
+        [program, "load_fastcall.exe"], cwd=tmp_path, capture_output=True, text=True,
+        input="".join(" ".join(map(str, hand)) + "\n" for hand in hands), timeout=600,
+        env={**os.environ, "WINEPREFIX": str(tmp_path / "wine"), "WINEDEBUG": "-all"},
+    )  # fmt: skip
+    lines = result.stdout.split()
+    assert lines[:3] == ["module", "_fastcall", "bound"], result.stdout + result.stderr
+    assert [int(rank) for rank in lines[3:]] == [pp.rank(hand) for hand in hands]
