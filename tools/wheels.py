@@ -234,8 +234,11 @@ def check_fastcall(data: bytes | None, target: Target) -> list[str]:
         problems.append(f"{name} links to {sorted(libraries - ALLOWED_LIBRARIES[found[0]])}")
     if exported - PLATFORM_EXPORTS[found[0]] != {"PyInit__fastcall"}:
         problems.append(f"{name} exports {sorted(exported)}")
-    imported = {s.name.removeprefix("_") if found[0] == "MachO" else s.name
-                for s in binary.imported_symbols}  # fmt: skip
+    if found[0] == "ELF":  # every undefined dynamic symbol: lief's imported_symbols leaves out
+        # the untyped ones, as every reference to CPython's is in an extension
+        imported = {s.name for s in binary.dynamic_symbols if s.shndx == 0 and s.name}
+    else:
+        imported = {s.name.removeprefix("_") for s in binary.imported_symbols}
     foreign = sorted(n for n in imported if not n.startswith(("Py", "_Py")) and n not in C_LIBRARY)
     if foreign:
         problems.append(f"{name} imports {foreign}")
@@ -274,9 +277,11 @@ def check_windows_fastcall(binary, name: str, exported: set[str]) -> list[str]:
     return problems
 
 
-# What the extension may take from the C library (Zig's start-up code on macOS).
+# What the extension may take from the C library (Zig's start-up code on macOS), and the weak
+# references of the C start-up files on Linux (crtbegin's, left unbound).
 C_LIBRARY = {"dyld_stub_binder", "memcpy", "memset", "__stack_chk_fail", "__stack_chk_guard",
-             "__cxa_finalize"}  # fmt: skip
+             "__cxa_finalize", "__gmon_start__", "_ITM_deregisterTMCloneTable",
+             "_ITM_registerTMCloneTable"}  # fmt: skip
 
 
 def glibc(version: str) -> tuple[int, ...]:
