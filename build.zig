@@ -124,10 +124,13 @@ fn installHeader(b: *std.Build, tables: *std.Build.Module, owner: *std.Build.Mod
 }
 
 /// zsrc/pyext/fastcall.c, pp.rank's one-hand and small-batch calls as a CPython extension
-/// (lib/libpypoker_fastcall.so; the Python build hook names it `pypoker/_fastcall<EXT_SUFFIX>`).
-/// It links nothing of the library: Python hands it the exports' addresses. Its Python symbols
-/// (the stable ABI's) resolve against the interpreter that imports it, as every extension's
-/// do; of NumPy it reads the array struct's fields only, no header and no symbol.
+/// (lib/libpypoker_fastcall.so or .dylib, bin/pypoker_fastcall.dll on Windows; the Python build
+/// hook names it `pypoker/_fastcall.abi3.so` or `pypoker/_fastcall.pyd`). It links nothing of
+/// the library: Python hands it the exports' addresses. Its Python symbols (the stable ABI's)
+/// resolve against the interpreter that imports it, as every extension's do: on ELF and
+/// Mach-O at load time, on Windows through python3.dll, the stable ABI's DLL, whose import
+/// library `zig dlltool` makes from zsrc/pyext/python3.def. Of NumPy it reads the array
+/// struct's fields only, no header and no symbol.
 fn addFastcall(
     b: *std.Build,
     target: std.Build.ResolvedTarget,
@@ -147,10 +150,35 @@ fn addFastcall(
         .flags = &.{ "-std=c11", "-Wall", "-Wextra", "-Werror" },
     });
     module.addIncludePath(header.dirname());
-    module.addSystemIncludePath(.{ .cwd_relative = python_include });
+    const windows = target.result.os.tag == .windows;
+    module.addSystemIncludePath(if (windows) windowsPythonHeaders(b, python_include) else .{ .cwd_relative = python_include });
+    if (windows) module.addObjectFile(python3ImportLibrary(b, target));
     const extension = b.addLibrary(.{ .name = "pypoker_fastcall", .linkage = .dynamic, .root_module = module });
-    extension.linker_allow_shlib_undefined = true;
+    if (!windows) extension.linker_allow_shlib_undefined = true;
     b.installArtifact(extension);
+}
+
+/// The Python headers for a Windows target: CPython's headers are the same on every platform
+/// but pyconfig.h, so a copy of the given ones with zsrc/pyext/windows/pyconfig.h in its place
+/// (Python.h includes it as "pyconfig.h", from its own directory first).
+fn windowsPythonHeaders(b: *std.Build, python_include: []const u8) std.Build.LazyPath {
+    const headers = b.addWriteFiles();
+    _ = headers.addCopyDirectory(.{ .cwd_relative = python_include }, "", .{ .exclude_extensions = &.{"pyconfig.h"} });
+    _ = headers.addCopyFile(b.path("zsrc/pyext/windows/pyconfig.h"), "pyconfig.h");
+    return headers.getDirectory();
+}
+
+/// The import library of python3.dll for the target's machine, from zsrc/pyext/python3.def.
+fn python3ImportLibrary(b: *std.Build, target: std.Build.ResolvedTarget) std.Build.LazyPath {
+    const machine = switch (target.result.cpu.arch) {
+        .x86_64 => "i386:x86-64",
+        .aarch64 => "arm64",
+        else => @panic("pypoker._fastcall: Windows on x86-64 or arm64 only"),
+    };
+    const dlltool = b.addSystemCommand(&.{ b.graph.zig_exe, "dlltool", "-m", machine, "-d" });
+    dlltool.addFileArg(b.path("zsrc/pyext/python3.def"));
+    dlltool.addArg("-l");
+    return dlltool.addOutputFileArg("libpython3.a");
 }
 
 /// `zig build test` and `zig build microbench`.

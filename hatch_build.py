@@ -14,14 +14,16 @@ Two kinds of build:
   any host, the wheel gets the platform's tag, and ``pypoker/_lib/`` is left alone (it holds
   this machine's library). ``tools/wheels.py build`` loops over every target.
 
-Both also build ``pypoker/_fastcall.abi3.so``, the CPython extension behind ``pp.rank``'s
-one-hand and small-batch calls (zsrc/pyext/fastcall.c), against the stable ABI of CPython 3.10
-(so one build serves every later CPython, and the wheel stays ``py3-none``) from this Python's
-headers. Where it is not built or not loadable (Windows, whose extensions link an
-import library; PyPy; free-threaded CPython; a native build on a Python without headers, or
-with headers it does not compile against, which warns; ``PYPOKER_FASTCALL=0``) those calls
-take the cffi paths, with the same results. A cross build without the headers fails rather
-than ship a wheel without it.
+Both also build the CPython extension behind ``pp.rank``'s one-hand and small-batch calls
+(zsrc/pyext/fastcall.c), ``pypoker/_fastcall.abi3.so`` on Linux and macOS and
+``pypoker/_fastcall.pyd`` on Windows, against the stable ABI of CPython 3.10 (so one build
+serves every later CPython, and the wheel stays ``py3-none``) from this Python's headers. For
+Windows, built from any host, build.zig puts a Windows pyconfig.h beside those headers and
+links python3.dll, the stable ABI's DLL, through an import library it makes from
+zsrc/pyext/python3.def. Where it is not built or not loadable (PyPy; free-threaded CPython; a
+native build on a Python without headers, or with headers it does not compile against, which
+warns; ``PYPOKER_FASTCALL=0``) those calls take the cffi paths, with the same results. A cross
+build without the headers fails rather than ship a wheel without it.
 """
 
 from __future__ import annotations
@@ -95,8 +97,6 @@ def fastcall_headers(target: Target | None) -> str | None:
     """The headers to build the fast-call extension with, or None: not built."""
     if os.environ.get("PYPOKER_FASTCALL", "1") == "0":
         return None
-    if (target.library if target else native_library_name()).endswith(".dll"):
-        return None
     headers = python_headers()
     if headers is None and target is not None:
         raise RuntimeError(
@@ -107,8 +107,16 @@ def fastcall_headers(target: Target | None) -> str | None:
     return headers
 
 
-FASTCALL_BUILT = "libpypoker_fastcall"  # Zig's name for the extension
-FASTCALL_FILE = "_fastcall.abi3.so"  # Python's, on Linux and macOS alike
+def fastcall_files(target: Target | None) -> tuple[str, str]:
+    """The extension's path as Zig installs it under the prefix, and its file name in the
+    package: a stable-ABI extension is ``.abi3.so`` on Linux and macOS alike; on Windows it is
+    ``.pyd`` (Python/dynload_win.c: ``.cp3XY-win_amd64.pyd`` or plain ``.pyd``, no abi3 tag)."""
+    library = target.library if target else native_library_name()
+    if library.endswith(".dll"):
+        return "bin/pypoker_fastcall.dll", "_fastcall.pyd"
+    return f"lib/libpypoker_fastcall{'.dylib' if library.endswith('.dylib') else '.so'}", (
+        "_fastcall.abi3.so"
+    )
 
 
 def zig_build(root: Path, prefix: Path, target: Target | None, headers: str | None) -> None:
@@ -174,15 +182,15 @@ class ZigBuildHook(BuildHookInterface):
 def add_fastcall(root: Path, prefix: Path, target: Target | None, built: bool, build_data: dict):
     """Puts the extension in the wheel; a native build also copies it into the package, where
     an editable install imports it (and removes a stale one when none was built)."""
-    macos = target.library.endswith(".dylib") if target else sys.platform == "darwin"
-    path = prefix / "lib" / f"{FASTCALL_BUILT}{'.dylib' if macos else '.so'}"
+    built_path, file_name = fastcall_files(target)
+    path = prefix / built_path
     if target is None:
         for stale in (root / "pypoker").glob("_fastcall.*"):
             stale.unlink()
         if built:
-            path = Path(shutil.copy2(path, root / "pypoker" / FASTCALL_FILE))
+            path = Path(shutil.copy2(path, root / "pypoker" / file_name))
     if built:
-        build_data["force_include"][str(path)] = f"pypoker/{FASTCALL_FILE}"
+        build_data["force_include"][str(path)] = f"pypoker/{file_name}"
 
 
 def native_platform_tag() -> str:

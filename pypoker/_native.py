@@ -8,10 +8,11 @@ library of another version fails at import rather than at some later call.
 cffi releases the GIL for the duration of every call into the library. The exception is
 ``fastcall``: the optional extension behind the one-hand and small-batch calls of ``pp.rank``
 and ``pp.rank_omaha`` (zsrc/pyext/fastcall.c), which calls five of the library's exports by
-the addresses given here, holding the GIL for the microsecond it takes. It is None where it
-is not built or cannot load (Windows, PyPy, free-threaded CPython, a source build on a
-Python without headers), where NumPy's array layout is not the one it reads, or with
-``PYPOKER_FASTCALL=0``.
+the addresses given here, holding the GIL for the microsecond it takes. It is
+``_fastcall.abi3.so`` on Linux and macOS and ``_fastcall.pyd`` on Windows (linked to
+python3.dll, the stable ABI's DLL). It is None where it is not built or cannot load (PyPy,
+free-threaded CPython, a source build on a Python without headers), where NumPy's array
+layout is not the one it reads, or with ``PYPOKER_FASTCALL=0``.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def _load_fastcall():
     """``pypoker._fastcall`` bound to this library's exports, or None."""
     if os.environ.get("PYPOKER_FASTCALL", "1") == "0":
         return None
+    if sys.platform == "win32" and _free_threaded():
+        return None
     try:
         from . import _fastcall
     except ImportError:  # not built for this platform or Python: the cffi paths serve
@@ -94,6 +97,15 @@ def _load_fastcall():
         warnings.warn(f"pypoker: {error}; one-hand calls take the slower path", stacklevel=2)
         return None
     return _fastcall
+
+
+def _free_threaded() -> bool:
+    """Whether this CPython is a free-threaded build, whose objects the stable ABI (3.10's)
+    does not describe. Elsewhere its import system refuses ``.abi3.so``; on Windows it would
+    take ``_fastcall.pyd``, which python3.dll could bind to the GIL build's DLL beside it."""
+    import sysconfig
+
+    return bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 
 
 fastcall = _load_fastcall()

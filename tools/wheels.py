@@ -16,9 +16,12 @@ itself:
   dependencies (none on Linux, so glibc 2.17 and musl both hold; libSystem on macOS, with
   minimum macOS 11.0; ntdll on Windows), and its exported functions, which must equal the
   functions the generated header declares;
-- the fast-call extension (``pypoker/_fastcall.abi3.so``, every platform but Windows): the
-  same format and architecture, no dependency beyond the library's, ``PyInit__fastcall``
-  exported, and nothing imported but the C library's and CPython's stable-ABI symbols;
+- the fast-call extension (``pypoker/_fastcall.abi3.so``; ``pypoker/_fastcall.pyd`` on
+  Windows), in every wheel: the same format and architecture, ``PyInit__fastcall`` its one
+  export, and nothing imported but the C library's and CPython's stable-ABI symbols: on Linux
+  and macOS no dependency beyond the library's; on Windows a DLL importing its Python symbols
+  from python3.dll (the stable ABI's DLL) alone, and nothing else but from kernel32 and the
+  Universal C Runtime (``api-ms-win-crt-*``, which CPython itself links);
 - its size, against the 2 MB a wheel may take (a guard against an accident such as debug
   information or a table shipped twice, not a budget the kernels are cut to fit).
 
@@ -50,7 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hatch_build import FASTCALL_FILE, TARGETS, Target  # noqa: E402
+from hatch_build import TARGETS, Target, fastcall_files  # noqa: E402
 
 # The x86-64 library carries three kernel levels (baseline, avx2, avx512), each with exact
 # and Monte Carlo equity specialised for 2..10 players: about 1.3 MB of the 2.3 MB of code,
@@ -211,35 +214,74 @@ def check_library(data: bytes, header: str, target: Target) -> list[str]:
     return problems
 
 
-FASTCALL = f"pypoker/{FASTCALL_FILE}"  # the fast-call extension, in the wheel
+def fastcall_path(target: Target) -> str:
+    """The fast-call extension's path in the target's wheel."""
+    return f"pypoker/{fastcall_files(target)[1]}"
 
 
 def check_fastcall(data: bytes | None, target: Target) -> list[str]:
-    """The fast-call extension: in every wheel but Windows', built for the wheel's platform,
-    exporting its init function, needing nothing but CPython's stable ABI and the C library."""
-    windows = target.binary.startswith("PE")
+    """The fast-call extension: in every wheel, built for the wheel's platform, exporting its
+    init function, needing nothing but CPython's stable ABI and the C library."""
+    name = fastcall_path(target)
     if data is None:
-        return [] if windows else [f"no {FASTCALL}"]
-    if windows:
-        return [f"{FASTCALL} in a Windows wheel"]
+        return [f"no {name}"]
     binary, found, libraries, exported, problems = read_binary(data)
     if found != tuple(target.binary.split()):
-        return [f"{FASTCALL}: a {found} binary, not {target.binary}"]
+        return [f"{name}: a {found} binary, not {target.binary}"]
+    if found[0] == "PE":
+        return problems + check_windows_fastcall(binary, name, exported)
     if libraries - ALLOWED_LIBRARIES[found[0]]:
-        problems.append(f"{FASTCALL} links to {sorted(libraries - ALLOWED_LIBRARIES[found[0]])}")
+        problems.append(f"{name} links to {sorted(libraries - ALLOWED_LIBRARIES[found[0]])}")
     if exported - PLATFORM_EXPORTS[found[0]] != {"PyInit__fastcall"}:
-        problems.append(f"{FASTCALL} exports {sorted(exported)}")
-    imported = {s.name.removeprefix("_") if found[0] == "MachO" else s.name
-                for s in binary.imported_symbols}  # fmt: skip
+        problems.append(f"{name} exports {sorted(exported)}")
+    if found[0] == "ELF":  # every undefined dynamic symbol: lief's imported_symbols leaves out
+        # the untyped ones, as every reference to CPython's is in an extension
+        imported = {s.name for s in binary.dynamic_symbols if s.shndx == 0 and s.name}
+    else:
+        imported = {s.name.removeprefix("_") for s in binary.imported_symbols}
     foreign = sorted(n for n in imported if not n.startswith(("Py", "_Py")) and n not in C_LIBRARY)
     if foreign:
-        problems.append(f"{FASTCALL} imports {foreign}")
+        problems.append(f"{name} imports {foreign}")
     return problems
 
 
-# What the extension may take from the C library (Zig's start-up code on macOS).
+# The stable ABI's DLL: it forwards to the running interpreter's pythonXY.dll. CPython refuses
+# an extension importing another pythonXY.dll (Python/dynload_win.c), and it would tie the
+# wheel to one Python version.
+PYTHON_DLL = "python3.dll"
+
+
+def check_windows_fastcall(binary, name: str, exported: set[str]) -> list[str]:
+    """A Windows extension: a DLL exporting PyInit__fastcall alone, importing CPython's symbols
+    from python3.dll and nothing else but from kernel32 and the Universal C Runtime (the
+    MinGW-w64 start-up code's; python3XY.dll itself imports both)."""
+    import lief
+
+    problems = []
+    if not binary.header.has_characteristic(lief.PE.Header.CHARACTERISTICS.DLL):
+        problems.append(f"{name} is not a DLL")
+    if exported != {"PyInit__fastcall"}:
+        problems.append(f"{name} exports {sorted(exported)}")
+    imports = {i.name.lower(): {e.name for e in i.entries} for i in binary.imports}
+    other = sorted(n for n in imports if n not in (PYTHON_DLL, "kernel32.dll")
+                   and not n.startswith("api-ms-win-crt-"))  # fmt: skip
+    if other:
+        problems.append(f"{name} links to {other}")
+    if not imports.get(PYTHON_DLL):
+        problems.append(f"{name} imports nothing from {PYTHON_DLL}")
+    foreign = sorted(n for n in imports.get(PYTHON_DLL, ()) if not n.startswith(("Py", "_Py")))
+    python_elsewhere = sorted(n for dll, names in imports.items() if dll != PYTHON_DLL
+                              for n in names if n.startswith(("Py", "_Py")))  # fmt: skip
+    if foreign or python_elsewhere:
+        problems.append(f"{name} imports {foreign + python_elsewhere}")
+    return problems
+
+
+# What the extension may take from the C library (Zig's start-up code on macOS), and the weak
+# references of the C start-up files on Linux (crtbegin's, left unbound).
 C_LIBRARY = {"dyld_stub_binder", "memcpy", "memset", "__stack_chk_fail", "__stack_chk_guard",
-             "__cxa_finalize"}  # fmt: skip
+             "__cxa_finalize", "__gmon_start__", "_ITM_deregisterTMCloneTable",
+             "_ITM_registerTMCloneTable"}  # fmt: skip
 
 
 def glibc(version: str) -> tuple[int, ...]:
@@ -252,9 +294,14 @@ def check(wheel: Path, pip: bool = True) -> list[str]:
     with zipfile.ZipFile(wheel) as archive:
         data = archive.read(f"pypoker/_lib/{target.library}")
         header = archive.read("pypoker/_lib/pypoker.h").decode()
-        fastcall = archive.read(FASTCALL) if FASTCALL in archive.namelist() else None
+        extension = fastcall_path(target)
+        names = archive.namelist()
+        fastcall = archive.read(extension) if extension in names else None
+        misnamed = sorted(n for n in names if n.startswith("pypoker/_fastcall") and n != extension)
     problems += check_library(data, header, target)
     problems += check_fastcall(fastcall, target)
+    if misnamed:
+        problems.append(f"{misnamed} in a wheel whose extension is {extension}")
     if wheel.stat().st_size > WHEEL_BYTES_MAX:
         problems.append(f"{wheel.stat().st_size:,} bytes, over {WHEEL_BYTES_MAX:,}")
     if pip:

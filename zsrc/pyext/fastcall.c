@@ -15,13 +15,14 @@
  * never decides what a bad hand is. Where it is not built or not loaded, the cffi paths run.
  *
  * Built against the stable ABI (Py_LIMITED_API 3.10), from any Python's headers, for every
- * platform the wheels serve but Windows: no NumPy headers, whose generated configuration is
- * the build machine's. An array is read by the fields of NumPy's PyArrayObject_fields (data,
- * nd, dimensions, strides, base, descr, flags: the prefix every NumPy extension's inline
- * accessors read, the same in NumPy 1.x and 2.x), not the buffer protocol, whose first export
- * of an array builds a format string (0.1-0.2 us for each new array). bind checks that layout
- * on probe arrays and refuses to bind where it differs. Dtypes are told by their descriptor's
- * identity (NumPy's built-in uint8 and uint16): any other descriptor takes the general path.
+ * platform the wheels serve (on Windows linked to python3.dll: build.zig): no NumPy headers,
+ * whose generated configuration is the build machine's. An array is read by the fields of
+ * NumPy's PyArrayObject_fields (data, nd, dimensions, strides, base, descr, flags: the prefix
+ * every NumPy extension's inline accessors read, the same in NumPy 1.x and 2.x), not the
+ * buffer protocol, whose first export of an array builds a format string (0.1-0.2 us for each
+ * new array). bind checks that layout on probe arrays and refuses to bind where it differs.
+ * Dtypes are told by their descriptor's identity (NumPy's built-in uint8 and uint16): any
+ * other descriptor takes the general path.
  */
 #define PY_SSIZE_T_CLEAN
 #define Py_LIMITED_API 0x030A0000 /* the stable ABI: one build serves CPython 3.10 and later */
