@@ -227,10 +227,20 @@ pub fn prepare(
         spot.union_support[spot.union_len] = c;
         spot.union_len += 1;
     };
+    return prepared(spot);
+}
+
+/// `prepare`'s success, once what every spot it accepts holds (for its readers to rely on)
+/// is checked.
+fn prepared(spot: *const Spot) Result {
+    assert(spot.players >= 2);
+    assert(spot.players <= players_max);
     assert(spot.union_len > 0);
     assert(spot.union_len <= combos.count);
     assert(@popCount(spot.fixed_cards) == 2 * @popCount(spot.fixed_players));
-    assert(spot.fixed_players >> @intCast(players) == 0);
+    assert(spot.fixed_players >> @intCast(spot.players) == 0);
+    assert(spot.random_players >> @intCast(spot.players) == 0);
+    for (spot.support_len[0..spot.players]) |len| assert(len > 0);
     return .ok;
 }
 

@@ -231,8 +231,7 @@ fn states_now(hero_now: u16, board_hand: encoding.Accumulator, used: u64, now_st
 /// (`bins`, or empty) gets the share of runouts in each bin of the final equity.
 pub fn row_features(hole: u64, board: u64, bins: u32, histogram: []f64) HandFeatures {
     assert(@popCount(hole) == 2);
-    assert(@popCount(board) >= 3);
-    assert(@popCount(board) <= board_cards_max);
+    assert(@popCount(board) >= 3); // and at most 5: the switch on the cards missing
     assert(hole & board == 0);
     assert(histogram.len == bins);
     const board_hand = accumulator_of(board);
