@@ -112,8 +112,6 @@ comptime {
     // `Tally.of` views the buffer as `count_kinds` planes of words: a slot's room must be
     // exactly one word a kind, with no padding.
     assert(@sizeOf(Counts) == count_kinds * @sizeOf(u64));
-    // `sample` reads a game's count from the low half of a word, its wins from the high.
-    assert(@bitSizeOf(u64) == 2 * 32);
 }
 
 /// A slot's room in the caller's buffer of integer counts: one word a `Count`. `sample`

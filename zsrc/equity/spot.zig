@@ -237,7 +237,7 @@ fn prepared(spot: *const Spot) Result {
     assert(spot.players <= players_max);
     assert(spot.union_len > 0);
     assert(spot.union_len <= combos.count);
-    assert(@popCount(spot.fixed_cards) == 2 * @popCount(spot.fixed_players));
+    assert(@popCount(spot.fixed_cards) == 2 * @as(u32, @popCount(spot.fixed_players)));
     assert(spot.fixed_players >> @intCast(spot.players) == 0);
     assert(spot.random_players >> @intCast(spot.players) == 0);
     for (spot.support_len[0..spot.players]) |len| assert(len > 0);
@@ -531,7 +531,7 @@ fn fix_known_hands(spot: *Spot) ?Failure {
         spot.fixed_players |= @as(u32, 1) << @intCast(p);
     }
     // Known hands share no card with each other or the cards out.
-    assert(@popCount(spot.fixed_cards) == 2 * @popCount(spot.fixed_players));
+    assert(@popCount(spot.fixed_cards) == 2 * @as(u32, @popCount(spot.fixed_players)));
     assert(spot.fixed_cards & (spot.board | spot.dead) == 0);
     return null;
 }

@@ -48,7 +48,7 @@ pub const Strengths = struct {
             live += 1;
         }
         // Every two cards off the board is a live combo.
-        const left = encoding.card_count - @popCount(board);
+        const left: u32 = encoding.card_count - @popCount(board);
         assert(live == left * (left - 1) / 2);
         sort_keys(keys[0..live]);
         self.sweep(keys[0..live], board);

@@ -61,8 +61,8 @@ pub const Seating = struct {
 
     /// Whether the seat to act is played by the caller (a Python agent).
     pub fn external(seating: *const Seating, table: *const Table) bool {
-        assert(table.actor < table.seats);
         const lineup = seating.lineup orelse return false;
+        assert(table.actor < table.seats);
         return lineup[table.actor].kind == registry.Kind.external;
     }
 
