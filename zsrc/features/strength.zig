@@ -185,10 +185,10 @@ fn runouts_of(deck: u32, missing: u32) u32 {
     return if (missing == 1) deck else deck * (deck - 1) / 2;
 }
 
-/// The two-card combos left by a board of `board_cards` cards.
-fn combos_left(board_cards: u32) usize {
-    assert(board_cards <= board_cards_max);
-    const left = encoding.card_count - board_cards;
+/// The two-card combos left once `cards_out` cards are out (a board, and maybe a hand).
+fn combos_left(cards_out: u32) usize {
+    assert(cards_out <= board_cards_max + 2);
+    const left: usize = encoding.card_count - cards_out;
     return left * (left - 1) / 2;
 }
 
