@@ -389,3 +389,51 @@ def test_one_progress_reporter():
         if isinstance(node, ast.ClassDef) and "progress" in node.name.lower()
     ]
     assert classes == ["pypoker/_progress.py:Progress"]
+
+
+# Assertions (TigerBeetle's style, /work/shared/STYLE.md): invariants stated at function
+# boundaries. Density = `assert(` calls (`std.debug.assert` or its alias, comptime ones
+# included) per named Zig function (`fn name(`, type constructors and test helpers alike),
+# over every file of zsrc/, comments left out.
+ASSERTIONS_PER_FUNCTION_MIN = 0.5
+
+
+def zig_code(path: Path) -> str:
+    """The file's text without `//` comments (doc comments too)."""
+    return re.sub(r"//[^\n]*", "", path.read_text())
+
+
+def assertion_density(paths) -> tuple[int, int]:
+    """(functions, assertions) over the Zig files `paths`."""
+    functions = assertions = 0
+    for path in paths:
+        code = zig_code(path)
+        functions += len(re.findall(r"\bfn\s+(?:\w+|@\"[^\"]*\")\s*\(", code))
+        assertions += len(re.findall(r"\bassert\(", code))
+    return functions, assertions
+
+
+def test_assertion_density_counts_calls_and_functions(tmp_path):
+    sample = tmp_path / "sample.zig"
+    sample.write_text(
+        "const assert = std.debug.assert;\n"
+        "// fn commented(x) { assert(false); }\n"
+        "pub inline fn first(x: u32) u32 {\n    assert(x > 0);\n    return x;\n}\n"
+        "fn Second(comptime n: usize) type {\n    comptime assert(n > 1);\n"
+        "    std.debug.assert(n < 9);\n    return [n]u8;\n}\n"
+    )
+    assert assertion_density([sample]) == (2, 3)
+
+
+def test_zig_assertion_density():
+    paths = sorted(ZSRC.rglob("*.zig"))
+    functions, assertions = assertion_density(paths)
+    by_folder = {
+        folder: assertion_density(p for p in paths if p.relative_to(ZSRC).parts[0] == folder)
+        for folder in sorted(ZIG_FOLDERS)
+    }
+    report = ", ".join(f"{name}/ {a}/{f}" for name, (f, a) in by_folder.items())
+    assert assertions >= ASSERTIONS_PER_FUNCTION_MIN * functions, (
+        f"{assertions} assertions for {functions} functions "
+        f"({assertions / functions:.2f} a function, under {ASSERTIONS_PER_FUNCTION_MIN}): {report}"
+    )

@@ -1,6 +1,7 @@
 //! Bit tricks on card sets: select the n-th set bit, deposit and extract bits (BMI2 PDEP and
 //! PEXT where the CPU has them, which the kernels' CPU level decides at compile time).
 const std = @import("std");
+const assert = std.debug.assert;
 const builtin = @import("builtin");
 const encoding = @import("encoding.zig");
 const random = @import("random.zig");
@@ -30,8 +31,11 @@ pub inline fn lookup64(table: @Vector(64, u8), index: @Vector(64, u8)) @Vector(6
 
 /// Position of the `n`-th (from 0) set bit of `set`; `n < @popCount(set)`.
 pub inline fn nth_set_bit(set: u64, n: u32) u6 {
+    assert(n < @popCount(set));
     if (comptime has_pdep) {
-        return @intCast(@ctz(pdep(@as(u64, 1) << @intCast(n), set)));
+        const position: u6 = @intCast(@ctz(pdep(@as(u64, 1) << @intCast(n), set)));
+        assert(set >> position & 1 != 0);
+        return position;
     }
     return nth_set_bit_portable(set, n);
 }
@@ -58,6 +62,7 @@ pub inline fn pext(source: u64, mask: u64) u64 {
 /// with `n` at once, then a table for the bit within the byte. A loop over bytes and bits
 /// mispredicts on every random deal: the baseline level dealt 7-card rows in 130 ns.
 pub fn nth_set_bit_portable(set: u64, n: u32) u6 {
+    assert(n < @popCount(set));
     const ones: u64 = 0x0101_0101_0101_0101;
     const high_bits: u64 = 0x8080_8080_8080_8080;
     var counts = set - ((set >> 1) & 0x5555_5555_5555_5555);
@@ -71,7 +76,13 @@ pub fn nth_set_bit_portable(set: u64, n: u32) u6 {
     const byte: u6 = @intCast((((at_most_n >> 7) *% ones) >> 56) * 8);
     const before: u32 = @truncate(((running << 8) >> byte) & 0xff);
     const bits: u8 = @truncate(set >> byte);
-    return byte + select_in_byte[bits][n - before];
+    // The byte holds the bit: more set bits in it than those of `n` before it.
+    assert(n - before < @popCount(bits));
+    const position = byte + select_in_byte[bits][n - before];
+    // The bit found is set, with exactly `n` set bits below it.
+    assert(set >> position & 1 != 0);
+    assert(@popCount(set & ((@as(u64, 1) << position) - 1)) == n);
+    return position;
 }
 
 /// `select_in_byte[b][i]`: the position of the i-th set bit of the byte b.

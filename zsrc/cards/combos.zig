@@ -3,6 +3,7 @@
 //! Combo `i` holds cards `first[i] < second[i]`, in lexicographic order: (0, 1), (0, 2), …,
 //! (0, 51), (1, 2), …, (50, 51). Ranges cross the C ABI as one weight per combo in this order.
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("encoding.zig");
 const bits = @import("bits.zig");
 
@@ -15,6 +16,7 @@ pub const second: [count]u8 = cards(1);
 
 fn cards(comptime which: usize) [count]u8 {
     @setEvalBranchQuota(20_000);
+    assert(which < 2);
     var out: [count]u8 = undefined;
     var i: usize = 0;
     for (0..encoding.card_count) |a| {
@@ -23,6 +25,7 @@ fn cards(comptime which: usize) [count]u8 {
             i += 1;
         }
     }
+    assert(i == count);
     return out;
 }
 
@@ -35,6 +38,19 @@ pub const index: [encoding.card_count][encoding.card_count]u16 = table: {
     }
     break :table out;
 };
+
+comptime {
+    // C(52, 2), numbered in `u16` with `none` left over.
+    assert(count == 1326);
+    assert(count < none);
+    // Pair of `first`/`second` and `index`: each combo's cards number it back.
+    @setEvalBranchQuota(40_000);
+    for (0..count) |i| {
+        assert(first[i] < second[i]);
+        assert(index[first[i]][second[i]] == i);
+    }
+    for (0..encoding.card_count) |c| assert(index[c][c] == none);
+}
 
 /// `index` by arithmetic, lane by lane, for vectors of distinct cards in either order:
 /// the combos of lower card `low` start at `low * 51 - low * (low - 1) / 2`.
@@ -111,12 +127,14 @@ test "index_lanes: the table's combo for every pair, either order" {
 
 /// The combo's two cards as a card set.
 pub inline fn set(combo: u16) u64 {
+    assert(combo < count);
     return sets[combo];
 }
 
 /// The combo's two cards as the two bytes of a word, the lower card first: how a player's
 /// hole cards lie in a row of hands.
 pub inline fn hole_word(combo: u16) u16 {
+    assert(combo < count);
     return hole_words[combo];
 }
 
@@ -137,6 +155,7 @@ const hole_words: [count]u16 = table: {
 
 /// The combo's two cards as an accumulator.
 pub inline fn accumulator(combo: u16) encoding.Accumulator {
+    assert(combo < count);
     var hand: encoding.Accumulator = .empty;
     hand.add(first[combo]);
     hand.add(second[combo]);

@@ -22,7 +22,8 @@ pub const DealRows = fn (u64, u64, u32, u64, [*]u8, u64) callconv(.c) void;
 
 /// Deals `out.len / k` rows of `k` distinct cards from `deck`, rows numbered from `first_row`.
 pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
-    assert(k >= 1 and @popCount(deck) >= k);
+    assert(k >= 1);
+    assert(@popCount(deck) >= k);
     assert(out.len % k == 0);
     const rows = out.len / k;
     var i: usize = 0;
@@ -34,6 +35,7 @@ pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
             while (i + lanes <= rows) : (i += lanes) deal_lanes(key, first_row + i, k, deck, table, out[i * k ..]);
         }
     }
+    assert(i <= rows);
     for (i..rows) |r| deal_row(key, first_row + r, deck, out[r * k ..][0..k]);
 }
 
@@ -43,6 +45,8 @@ const lanes = deck_lanes.lanes;
 /// Row `row`: `out.len` cards.
 fn deal_row(key: u64, row: u64, deck: u64, out: []u8) void {
     const deck_size: u32 = @popCount(deck);
+    assert(out.len <= deck_size);
+    assert(out.len <= random.draws_per_row);
     var remaining = deck;
     for (out, 0..) |*card, j| {
         const n = random.below(random.draw_word(key, row, j), deck_size - @as(u32, @intCast(j)));
@@ -50,6 +54,9 @@ fn deal_row(key: u64, row: u64, deck: u64, out: []u8) void {
         remaining &= ~(@as(u64, 1) << drawn);
         card.* = drawn;
     }
+    // Pair of the draws: each took a card of the deck, a different one.
+    assert(@popCount(deck) - @popCount(remaining) == out.len);
+    assert(remaining & ~deck == 0);
 }
 
 /// Rows `first_row .. first_row + lanes` into the start of `out`, as `deal_row` deals them.
@@ -59,6 +66,8 @@ fn deal_row(key: u64, row: u64, deck: u64, out: []u8) void {
 fn deal_lanes(key: u64, first_row: u64, k: u32, deck: u64, table: deck_lanes.Table, out: []u8) void {
     const Lanes = @Vector(lanes, u64);
     const deck_size: u32 = @popCount(deck);
+    assert(k <= deck_size);
+    assert(out.len >= lanes * k);
     // `draw_word`'s counter, row × draws_per_row + j, times the gamma: the row's part once.
     const rows = @as(Lanes, @splat(first_row)) +% std.simd.iota(u64, lanes);
     const bases = @as(Lanes, @splat(key)) +% rows *% @as(Lanes, @splat(random.draws_per_row *% random.golden_gamma));
@@ -91,6 +100,7 @@ fn deal_lanes(key: u64, first_row: u64, k: u32, deck: u64, table: deck_lanes.Tab
         }
         offset += k;
     }
+    assert(offset == lanes * k);
 }
 
 test "deal_rows: distinct cards, never excluded ones, rows independent of the start" {

@@ -12,6 +12,7 @@
 //! eight lanes, each of its cards waiting on the deck the one before left. The card is the one a
 //! select on the lane's deck as a bit set gives: the same cards as every other level.
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("encoding.zig");
 const bits = @import("bits.zig");
 
@@ -44,6 +45,7 @@ pub const Table = struct {
             places[card] = p;
             p += 1;
         }
+        assert(p == @popCount(deck));
         return .{ .cards = cards, .places = places };
     }
 };
@@ -234,7 +236,8 @@ test "row_bytes: byte m of every row, for 2-, 4- and 8-byte rows" {
 /// m-th lowest card's count of places left below it (deck cards below it, not taken). What
 /// `remove_places` reads back, computed once per deal where deals are tabulated.
 pub fn places_word(comptime Word: type, deck: u64, taken: u64) Word {
-    std.debug.assert(taken & ~deck == 0 and @popCount(taken) <= @sizeOf(Word));
+    assert(taken & ~deck == 0);
+    assert(@popCount(taken) <= @sizeOf(Word));
     var places: Word = 0;
     var rest = taken;
     var shift: std.math.Log2Int(Word) = 0;
@@ -263,10 +266,17 @@ pub fn DeckLanes(comptime taken_max: usize) type {
         /// loaded and stored at every draw. For a heads-up deal (nine cards at most).
         const unrolled = taken_max <= 16;
 
+        comptime {
+            // A place is a byte, and no lane's deck outgrows the cards.
+            assert(taken_max <= encoding.card_count);
+            assert(encoding.card_count <= lanes);
+        }
+
         /// Takes `count` cards out of each lane's deck before any draw: lane l's are the set
         /// bits of `sets[l]` (`count` of them in every lane, all in the deck).
         pub fn remove_sets(deck: *Self, sets: @Vector(lanes, u64), count: usize) void {
-            std.debug.assert(deck.len == 0 and count <= taken_max);
+            assert(deck.len == 0);
+            assert(count <= taken_max);
             std.debug.assert(@reduce(.And, @popCount(sets) == @as(@Vector(lanes, u7), @splat(@intCast(count)))));
             var rest = sets;
             inline for (0..taken_max) |m| {
@@ -286,7 +296,9 @@ pub fn DeckLanes(comptime taken_max: usize) type {
         /// a lane (`places_word`). A row's bytes split out by a shift and a truncation where
         /// finding the cards in the sets took a trailing-zero count a card and lane.
         pub fn remove_places(deck: *Self, comptime Row: type, rows: @Vector(lanes, Row), count: usize) void {
-            std.debug.assert(deck.len == 0 and count <= @sizeOf(Row) and count <= taken_max);
+            assert(deck.len == 0);
+            assert(count <= @sizeOf(Row));
+            assert(count <= taken_max);
             const split = row_bytes(Row, rows);
             inline for (0..@sizeOf(Row)) |m| {
                 if (m < count) deck.left_below[m] = split[m];

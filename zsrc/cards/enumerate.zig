@@ -11,6 +11,7 @@ const assert = std.debug.assert;
 
 /// The next larger word with the same number of set bits (HAKMEM item 175).
 pub inline fn gosper_next(combo: u64) u64 {
+    assert(combo != 0);
     const smeared = combo | (combo - 1);
     const carried = smeared +% 1;
     return carried | (((~smeared & carried) - 1) >> @intCast(@ctz(combo) + 1));
@@ -33,21 +34,27 @@ pub inline fn deposit(slots: u64, deck: u64) u64 {
 pub fn combinations(deck: u64, state: *u64, out: []u64) usize {
     const end = done_state(deck);
     var combo = state.*;
+    assert(combo != 0);
     var written: usize = 0;
     while (written < out.len and combo < end) : (written += 1) {
         out[written] = deposit(combo, deck);
         combo = gosper_next(combo);
     }
     state.* = @min(combo, end);
+    assert(written <= out.len);
+    // Resumable: either `out` filled, or every subset walked.
+    assert(written == out.len or state.* == end);
     return written;
 }
 
 pub fn first_state(k: u32) u64 {
-    assert(k >= 1 and k < 64);
+    assert(k >= 1);
+    assert(k < 64);
     return (@as(u64, 1) << @intCast(k)) - 1;
 }
 
 pub fn done_state(deck: u64) u64 {
+    assert(@popCount(deck) < 64);
     return @as(u64, 1) << @intCast(@popCount(deck));
 }
 

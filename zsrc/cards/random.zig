@@ -2,6 +2,7 @@
 //! (seed, i, j), so row i is the same whatever the thread count, batch size or start row.
 
 const std = @import("std");
+const assert = std.debug.assert;
 const builtin = @import("builtin");
 
 /// 2^64 / φ, SplitMix64's Weyl increment: consecutive counters times it are spread over
@@ -57,7 +58,10 @@ pub fn seed_key(seed: u64) u64 {
 /// Uniform integer in [0, bound) from a 64-bit word, by multiply-high (no rejection loop;
 /// the bias is below bound / 2^64, under 3e-18 for a deck).
 pub inline fn below(word: u64, bound: u32) u32 {
-    return @intCast((@as(u128, word) * bound) >> 64);
+    assert(bound > 0);
+    const result: u32 = @intCast((@as(u128, word) * bound) >> 64);
+    assert(result < bound);
+    return result;
 }
 
 /// `below` of every lane, the same integers, for a bound under 2^32.
@@ -103,7 +107,8 @@ pub inline fn multiply52_lanes(comptime lanes: usize, words: @Vector(lanes, u64)
     low: @Vector(lanes, u64),
 } {
     const V = @Vector(lanes, u64);
-    std.debug.assert(bound < 1 << 12 and @reduce(.And, words <= @as(V, @splat(word52_mask))));
+    assert(bound < 1 << 12);
+    assert(@reduce(.And, words <= @as(V, @splat(word52_mask))));
     if (comptime ifma and lanes % 8 == 0) {
         const V8 = @Vector(8, u64);
         const b: V8 = @splat(bound);

@@ -5,6 +5,8 @@
 //!     Σ_{c ∩ U = ∅, rank c < m} w(c) = S(<m) − Σ_{x∈U} S_x(<m) + Σ_{{x,y}⊂U} w({x,y})·[rank < m]
 //! Exact equity over ranges (equity/range_exact.zig) and every hand against a range (features/strength.zig)
 //! both count with it.
+const std = @import("std");
+const assert = std.debug.assert;
 const eval = @import("../rank/eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const combos = @import("../cards/combos.zig");
@@ -14,6 +16,15 @@ pub const sum_rows = encoding.card_count + 1;
 pub const total_row = encoding.card_count;
 /// The scratch a board needs: every row as long as the board's distinct ranks + 1.
 pub const scratch_len = sum_rows * (combos.count + 1);
+
+comptime {
+    // `rank_bits` holds a bit for every rank a hand can have (ranks are u16, at most 7,462
+    // distinct), and `below` counts up to the distinct ranks of 1,326 combos.
+    assert(64 * (1 << 10) >= std.math.maxInt(u16) + 1);
+    assert(combos.count <= std.math.maxInt(u16));
+    // A row is at most one entry per combo and one: `scratch_len` covers every board.
+    assert(scratch_len == sum_rows * (combos.count + 1));
+}
 
 /// One complete board: every held combo's rank, and the counted player's running sums.
 pub const Board = struct {
@@ -39,6 +50,10 @@ pub const Board = struct {
         weights: *const [combos.count]f64,
         scratch: []f64,
     ) void {
+        assert(counted.len <= ranked.len);
+        assert(ranked.len <= combos.count);
+        assert(scratch.len >= scratch_len);
+        assert(cards_on_board & ~encoding.full_deck == 0);
         board.cards = cards_on_board;
         var hand: encoding.Accumulator = .empty;
         var cards = board.cards;
@@ -61,6 +76,8 @@ pub const Board = struct {
             below.* = @intCast(total);
             total += @popCount(bits);
         }
+        // At most a distinct rank a counted combo.
+        assert(total <= counted.len);
         board.distinct = total;
         board.stride = total + 1;
         board.cumulative = scratch[0 .. sum_rows * board.stride];
@@ -78,13 +95,17 @@ pub const Board = struct {
             const sums = board.cumulative[row * board.stride ..][0..board.stride];
             for (1..sums.len) |i| sums[i] += sums[i - 1];
         }
+        // Below the lowest rank nothing is counted.
+        assert(board.cumulative[total_row * board.stride] == 0);
     }
 
     /// How many of the counted player's distinct ranks lie below `rank`.
     pub inline fn place(board: *const Board, rank: u16) usize {
         const word = board.rank_bits[rank >> 6];
         const below_in_word = word & ((@as(u64, 1) << @intCast(rank & 63)) - 1);
-        return board.below[rank >> 6] + @popCount(below_in_word);
+        const result = board.below[rank >> 6] + @popCount(below_in_word);
+        assert(result <= board.distinct);
+        return result;
     }
 
     pub inline fn holds_rank(board: *const Board, rank: u16) bool {

@@ -55,7 +55,8 @@ pub const result_rows: u32 = @typeInfo(ResultRow).@"enum".field_names.len;
 /// any other run, so the two agree bit for bit.
 pub fn write_result(tallies: []const Tally, games: u64, out: []f64) void {
     const players = tallies.len;
-    assert(players >= 2 and players <= players_max);
+    assert(players >= 2);
+    assert(players <= players_max);
     assert(games > 0);
     assert(out.len == result_rows * players);
     const boards: f64 = @floatFromInt(games);
@@ -86,6 +87,8 @@ inline fn equity_of(tally: Tally, boards: f64) f64 {
 
 /// Where `row` starts in a result of `players` players.
 fn result_index(row: ResultRow, players: usize) usize {
+    assert(players <= players_max);
+    assert(@backingInt(row) < result_rows);
     return @as(usize, @backingInt(row)) * players;
 }
 
@@ -140,6 +143,11 @@ fn WinnerSets(comptime players: usize) type {
         const Counts = @Vector(sets, u64);
         const set_names: Counts = std.simd.iota(u64, sets);
 
+        comptime {
+            assert(players >= 2);
+            assert(players <= winner_sets_players_max);
+        }
+
         counts: Counts = @splat(0),
         games: u64 = 0,
 
@@ -148,6 +156,7 @@ fn WinnerSets(comptime players: usize) type {
             inline for (ranks) |rank| best = @max(best, rank);
             var set: u64 = 0;
             inline for (ranks, 0..) |rank, i| set |= @as(u64, @intFromBool(rank == best)) << i;
+            assert(set != 0); // someone holds the best rank
             return @splat(set);
         }
 
@@ -176,6 +185,10 @@ fn WinnerSets(comptime players: usize) type {
 
         pub fn fold(pots: Self, table: *Table) void {
             const counts: [sets]u64 = pots.counts;
+            // Pair of `winners`: no board is counted without a winner (`correct` takes
+            // back what it adds, always to a set of one or more).
+            assert(counts[0] == 0);
+            assert(table.tallies.len >= players);
             for (counts[1..], 1..) |boards, set| {
                 // The winners hold rank 1, the others 0.
                 var ranks: [players]u16 = undefined;
@@ -195,6 +208,11 @@ fn PlayerShares(comptime players: usize) type {
 
         tallies: [players]Tally = @splat(.{}),
         games: u64 = 0,
+
+        comptime {
+            assert(players > winner_sets_players_max);
+            assert(players <= players_max);
+        }
 
         fn table(pots: *Self) Table {
             return .{ .holes = &.{}, .tallies = &pots.tallies };
@@ -223,6 +241,7 @@ fn PlayerShares(comptime players: usize) type {
         }
 
         pub fn fold(pots: Self, into: *Table) void {
+            assert(into.tallies.len >= players);
             for (into.tallies[0..players], pots.tallies) |*tally, more| add_tally(tally, more);
             into.games +%= pots.games;
         }
@@ -238,6 +257,7 @@ inline fn add_tally(tally: *Tally, more: Tally) void {
 
 /// Ranks every player on one complete board (`holes` each with `board`).
 inline fn board_ranks(comptime players: usize, holes: []const encoding.Accumulator, board: encoding.Accumulator) [players]u16 {
+    assert(holes.len >= players);
     var ranks: [players]u16 = undefined;
     inline for (&ranks, holes[0..players]) |*rank, hole| {
         var hand = board;
@@ -262,6 +282,8 @@ pub fn Outcome(comptime players: usize) type {
             inline for (ranks) |rank| best = @max(best, rank);
             var winners: u32 = 0;
             inline for (ranks) |rank| winners += @intFromBool(rank == best);
+            assert(winners >= 1);
+            assert(winners <= players);
             const alone: u64 = @intFromBool(winners == 1);
             const units: u64 = shares[winners];
             var outcome: @This() = undefined;
@@ -283,6 +305,13 @@ const shares: [players_max + 1]u64 = table: {
     for (1..players_max + 1) |winners| table[winners] = pot_units / winners;
     break :table table;
 };
+
+comptime {
+    // A pot is shared whole: every number of winners' shares add up to one pot.
+    for (1..players_max + 1) |winners| assert(shares[winners] * winners == pot_units);
+    // A board's squared share fits the counts `write_result` converts exactly (< 2^23).
+    assert(pot_units * pot_units < 1 << 23);
+}
 
 /// Exact equity over every completion of `board` by `missing` cards from `deck`; this call
 /// does work items `part`, `part + parts`, … (threads take interleaved shares; one call with
@@ -307,7 +336,12 @@ pub fn exact(
     part: u32,
     parts: u32,
 ) void {
-    assert(missing <= board_cards_max and @popCount(deck) >= missing and part < parts);
+    assert(missing <= board_cards_max);
+    assert(@popCount(deck) >= missing);
+    assert(part < parts);
+    assert(deck & board.mask == 0);
+    assert(table.tallies.len == table.holes.len);
+    const games_before = table.games;
     switch (table.holes.len) {
         inline 2...players_max => |players| {
             var run: Exact(players) = .{ .table = table, .deck = deck, .part = part, .parts = parts };
@@ -316,6 +350,17 @@ pub fn exact(
         },
         else => unreachable,
     }
+    // Groups or boards one by one, one call alone counts every completion once.
+    if (parts == 1) assert(table.games -% games_before == board_completions(@popCount(deck), missing));
+}
+
+/// C(n, k): the boards completing a board by k cards from a deck of n.
+fn board_completions(n: u64, k: u64) u64 {
+    assert(k <= board_cards_max);
+    assert(n >= k);
+    var ways: u64 = 1;
+    for (0..k) |i| ways = ways * (n - i) / (i + 1);
+    return ways;
 }
 
 fn Exact(comptime players: usize) type {
@@ -340,6 +385,8 @@ fn Exact(comptime players: usize) type {
         others_left: [encoding.value_count]u8 = undefined,
 
         fn all(run: *Run, board: encoding.Accumulator, missing: u32) void {
+            assert(missing <= board_cards_max);
+            assert(run.item == 0);
             const holes = run.table.holes[0..players];
             var flush_certain = false;
             var flush_need: [encoding.suit_count]u32 = undefined;
@@ -381,6 +428,8 @@ fn Exact(comptime players: usize) type {
         /// as often as it is left), grouped by those values: each multiset of values is one
         /// group of Π C(left[v], times v is drawn) boards, ranked once, and one work item.
         fn by_values(run: *Run, left: *const [encoding.value_count]u8, missing: u32, board_fingerprint: u32) void {
+            assert(missing > 0);
+            assert(missing <= board_cards_max);
             // Counted apart from `run`, in registers.
             var pots: Pots(players) = .{};
             switch (missing) {
@@ -437,6 +486,8 @@ fn Exact(comptime players: usize) type {
         /// completion by cards of the other suits is one board where someone flushes, and
         /// those cards cannot change a flush, so each flusher's rank is known here.
         fn correct_flush_boards(run: *Run, hand: encoding.Accumulator) void {
+            // The board and the suit's drawn cards: with a hand's two, five of the suit.
+            assert(suit_cards(hand.mask, run.flush_suit) >= 3);
             if (!run.owns_next()) return;
             for (&run.flush_ranks, run.table.holes[0..players]) |*rank, hole| {
                 var cards = hand;
@@ -503,6 +554,8 @@ fn Exact(comptime players: usize) type {
             hand: encoding.Accumulator,
             comptime visit: fn (*Run, encoding.Accumulator) void,
         ) void {
+            assert(count <= board_cards_max);
+            assert(cards & hand.mask == 0);
             if (count == 0) return visit(run, hand);
             var rest = cards;
             while (@popCount(rest) >= count) {
@@ -515,9 +568,11 @@ fn Exact(comptime players: usize) type {
 
         /// Whether this call does the next work item (items go round-robin to the parts).
         fn owns_next(run: *Run) bool {
+            assert(run.item < run.parts);
             const mine = run.item == run.part;
             run.item += 1;
             if (run.item == run.parts) run.item = 0;
+            assert(run.item < run.parts);
             return mine;
         }
     };
@@ -532,11 +587,19 @@ const binomials: [encoding.suit_count + 1][encoding.suit_count + 1]u64 = .{
     .{ 1, 4, 6, 4, 1 },
 };
 
+comptime {
+    // Pascal's rule holds for every entry typed above.
+    for (1..encoding.suit_count + 1) |n| for (1..n + 1) |k| {
+        assert(binomials[n][k] == binomials[n - 1][k - 1] + binomials[n - 1][k]);
+    };
+}
+
 inline fn fingerprint(hand: encoding.Accumulator) u32 {
     return @truncate(hand.key);
 }
 
 inline fn suit_set(suit: usize) u64 {
+    assert(suit < encoding.suit_count);
     return ((@as(u64, 1) << encoding.value_count) - 1) << @intCast(suit * encoding.value_count);
 }
 
@@ -545,6 +608,8 @@ inline fn suit_cards(set: u64, suit: usize) u32 {
 }
 
 inline fn card_bit(suit: usize, value: usize) u64 {
+    assert(suit < encoding.suit_count);
+    assert(value < encoding.value_count);
     return @as(u64, 1) << @intCast(suit * encoding.value_count + value);
 }
 
@@ -560,8 +625,13 @@ pub fn street_equities(
     flop_out: []f32,
     turn_out: []f32,
 ) void {
-    assert(players >= 2 and players <= players_max and flop_out.len == turn_out.len);
+    assert(players >= 2);
+    assert(players <= players_max);
+    assert(flop_out.len == turn_out.len);
     const rows = flop_out.len / players;
+    assert(flop_out.len == rows * players);
+    assert(boards.len >= rows * board_cards_max);
+    assert(holes.len >= rows * players * 2);
     for (0..rows) |row| {
         var hands: [players_max]encoding.Accumulator = undefined;
         var used: u64 = 0;
@@ -605,11 +675,13 @@ pub fn equity_rows(
     players: u32,
     out: []f64,
 ) void {
-    assert(players >= 2 and players <= players_max);
+    assert(players >= 2);
+    assert(players <= players_max);
     assert(board_cards == 0 or (board_cards >= 3 and board_cards <= board_cards_max));
     const rows = out.len / players;
     assert(out.len == rows * players);
-    assert(holes.len == out.len * 2 and boards.len == rows * board_cards);
+    assert(holes.len == out.len * 2);
+    assert(boards.len == rows * board_cards);
     for (0..rows) |row| {
         var hands: [players_max]encoding.Accumulator = undefined;
         var used: u64 = 0;
@@ -640,9 +712,12 @@ fn street_equity(
     missing: u32,
     out: []f32,
 ) void {
+    assert(missing == 1 or missing == 2);
+    assert(out.len == hands.len);
     var tallies: [players_max]Tally = @splat(.{});
     var table: Table = .{ .holes = hands, .tallies = tallies[0..hands.len] };
     exact(&table, board, deck, missing, 0, 1);
+    assert(table.games > 0);
     const scale = 1.0 / (@as(f64, pot_units) * @as(f64, @floatFromInt(table.games)));
     for (out, tallies[0..hands.len]) |*equity, tally| {
         equity.* = @floatCast(@as(f64, @floatFromInt(tally.share_units)) * scale);

@@ -22,6 +22,7 @@
 //! Game g uses only the random stream of (seed, g), so any split over calls and threads
 //! plays the same games.
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("../cards/encoding.zig");
 const bits = @import("../cards/bits.zig");
 const deck_lanes = @import("../cards/deck_lanes.zig");
@@ -66,7 +67,10 @@ pub fn sample(
     counts: []Counts,
     out: []Sums,
 ) void {
-    std.debug.assert(out.len >= spot.players * spot_zig.slots and counts.len >= out.len);
+    assert(spot.players >= 2);
+    assert(spot.players <= spot_zig.players_max);
+    assert(out.len >= spot.players * spot_zig.slots);
+    assert(counts.len >= out.len);
     switch (spot.players) {
         inline 2...spot_zig.players_max => |players| {
             const run: Run(players) = .init(spot);
@@ -104,6 +108,12 @@ pub fn sample(
 const Count = enum { games_and_wins, ties, tie_units, tie_units_squared };
 const count_kinds = std.enums.values(Count).len;
 
+comptime {
+    // `Tally.of` views the buffer as `count_kinds` planes of words: a slot's room must be
+    // exactly one word a kind, with no padding.
+    assert(@sizeOf(Counts) == count_kinds * @sizeOf(u64));
+}
+
 /// A slot's room in the caller's buffer of integer counts: one word a `Count`. `sample`
 /// lays the buffer out as a `Tally`.
 pub const Counts = extern struct { words: [count_kinds]u64 };
@@ -116,9 +126,14 @@ const Tally = struct {
     planes: [count_kinds][]u64,
 
     fn of(counts: []Counts, slots: usize) Tally {
+        assert(slots > 0);
+        assert(counts.len >= slots);
         const words = std.mem.bytesAsSlice(u64, std.mem.sliceAsBytes(counts[0..slots]));
+        assert(words.len == count_kinds * slots);
         var tally: Tally = undefined;
         for (&tally.planes, 0..) |*plane, i| plane.* = words[i * slots ..][0..slots];
+        // The planes tile the buffer: the last ends where the slots' room ends.
+        assert(tally.planes[count_kinds - 1].ptr + slots == words.ptr + words.len);
         return tally;
     }
 
@@ -137,6 +152,16 @@ const joint_cached_max = 1 << 14;
 /// Bytes past the block's boards (and the showdown's slack) that `deal_rest`'s last store
 /// reaches: a word's three, or a 64-byte vector's 24 (`store_boards`).
 const board_slack = 24;
+
+comptime {
+    // `store_boards` writes 64 bytes for each eight boards of 40: 24 past the last.
+    assert(board_slack == 64 - 8 * 5);
+    // `deal_boards` writes a word a board: three bytes past it, within the slack.
+    assert(board_slack >= @sizeOf(u64) - 5);
+    // A block of games is whole vectors of lanes where it is not the tail.
+    assert(block_games % deck_lanes.lanes == 0);
+    assert(joint_cached_max > block_games);
+}
 
 fn Block(comptime players: usize) type {
     // Rows past the block the vector showdown reads: with them, it ranks every game (without,
@@ -168,6 +193,11 @@ const Stream = extern struct {
         return .{ .state = random.draw_word(key, game, 0) };
     }
 
+    comptime {
+        // `Deal.take` and `hold_joints` treat an array of streams as an array of words.
+        assert(@sizeOf(Stream) == @sizeOf(u64));
+    }
+
     inline fn next(stream: *Stream) u64 {
         stream.state +%= random.golden_gamma;
         return random.mix64(stream.state);
@@ -175,7 +205,10 @@ const Stream = extern struct {
 
     /// Uniform in [0, 1): the top 53 bits of a word, scaled by 2^-53.
     inline fn fraction(stream: *Stream) f64 {
-        return @as(f64, @floatFromInt(stream.next() >> 11)) * 0x1.0p-53;
+        const result = @as(f64, @floatFromInt(stream.next() >> 11)) * 0x1.0p-53;
+        assert(result >= 0);
+        assert(result < 1);
+        return result;
     }
 };
 
@@ -204,6 +237,8 @@ fn Run(comptime players: usize) type {
         deck_table: if (deck_lanes.available) deck_lanes.Table else void = undefined,
 
         fn init(spot: *const Spot) Self {
+            assert(spot.players == players);
+            assert(spot.board_cards == @popCount(spot.board));
             var run: Self = .{ .spot = spot };
             if (spot.joint_len > 0) run.joint = spot.joint_table(players);
             if (deck_lanes.available) run.deck_table = .of(encoding.full_deck & ~spot.out_cards());
@@ -224,6 +259,10 @@ fn Run(comptime players: usize) type {
                 run.board_word |= @as(u64, @ctz(cards)) << @intCast(8 * run.board_len);
                 run.board_len += 1;
             }
+            // Every player has one role.
+            assert(run.drawn_len + run.random_len + @popCount(spot.fixed_players) == players);
+            assert(run.board_len == spot.board_cards);
+            assert(run.board_len <= 5);
             run.accept_by_weight = run.drawn_len >= 2 and spot.joint_len == 0 and
                 run.mean_weight() >= accept_mean_min;
             return run;
@@ -232,12 +271,16 @@ fn Run(comptime players: usize) type {
         /// The mean weight of `probe_deals` deals, from a fixed stream (so every call of a
         /// run decides alike): the share of deals that acceptance would keep.
         fn mean_weight(run: *const Self) f64 {
+            // Only several range players weigh their deals (`draw_weighted`).
+            assert(run.drawn_len >= 2);
+            assert(run.spot.joint_len == 0);
             var block: Block(players) = undefined;
             var sum: f64 = 0;
             for (0..probe_deals) |i| {
                 _ = run.draw_weighted(probe_key, i, &block, 0);
                 sum += block.weights[0];
             }
+            assert(sum >= 0);
             return sum / probe_deals;
         }
 
@@ -250,6 +293,8 @@ fn Run(comptime players: usize) type {
             block: *Block(players),
             i: usize,
         ) Stream {
+            assert(run.drawn_len >= 2);
+            assert(i < block_games);
             if (run.spot.joint_len > 0) return run.draw_joint(key, number, block, i);
             if (!run.accept_by_weight) return run.draw_weighted(key, number, block, i);
             // Rejection on the importance weight: a deal drawn with probability q is kept
@@ -281,11 +326,14 @@ fn Run(comptime players: usize) type {
             i: usize,
         ) Stream {
             const spot = run.spot;
+            assert(spot.joint_len > 0);
+            assert(run.joint.len == spot.joint_len);
             var stream: Stream = .init(key, number);
             // One word: its high half picks the deal (at most 2^20 of them), its low half the
             // coin, as `alias_draw` does.
             const word = stream.next();
             const index = ((word >> 32) * spot.joint_len) >> 32;
+            assert(index < spot.joint_len);
             run.hold_joint(run.pick_joint(index, word & 0xffff_ffff), block, i, false);
             return stream;
         }
@@ -368,6 +416,8 @@ fn Run(comptime players: usize) type {
             i: usize,
         ) Stream {
             const spot = run.spot;
+            assert(run.drawn_len >= 2);
+            assert(i < block_games);
             var stream: Stream = .init(key, number);
             var held = run.fixed_combo;
             var used = spot.out_cards();
@@ -388,6 +438,10 @@ fn Run(comptime players: usize) type {
                 used |= combos.set(combo);
                 drawn_cards |= combos.set(combo);
             }
+            // The range players' combos share no card, with each other or what was out.
+            assert(@popCount(drawn_cards) == 2 * run.drawn_len);
+            assert(@popCount(used) == @popCount(spot.out_cards()) + 2 * run.drawn_len);
+            assert(weight >= 0);
             block.held[i] = held;
             block.used[i] = used;
             block.weights[i] = weight;
@@ -408,6 +462,7 @@ fn Run(comptime players: usize) type {
         ) void {
             // Every random seat's takes and spreads are unrolled (`deal_random_rows`).
             @setEvalBranchQuota(10_000);
+            assert(first + lanes <= block_games);
             var deal: Deal(lanes, players) = .{ .streams = streams };
             if (comptime Deal(lanes, players).by_place) {
                 // One deck for every lane, the range players' cards taken out of each: a
@@ -446,7 +501,12 @@ fn Run(comptime players: usize) type {
                     std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], holes[l], .little);
                 }
             }
+            const size_before_board = deal.size;
             if (run.board_len < 5) run.deal_boards(lanes, &deal, block, first);
+            // Every card the game needs was drawn, each from a deck one card smaller.
+            assert(size_before_board - deal.size == 5 - run.board_len);
+            assert(deal.size + 2 * (run.drawn_len + run.random_len) + 5 ==
+                @popCount(encoding.full_deck & ~run.spot.out_cards()) + run.board_len);
             // The range players' cards (fixed players' and the board's were set per block, a
             // table's deal's as it was held).
             if (run.spot.joint_len > 0) return;
@@ -492,6 +552,8 @@ fn Run(comptime players: usize) type {
         /// where a word a game went out through memory in 64 loads and stores (known hands
         /// +2.5% games/s, random vs random +1.5%, on Xeon).
         inline fn store_boards(rows: @Vector(deck_lanes.lanes, u64), out: []u8) void {
+            // The last store reaches `board_slack` bytes past the 64 boards.
+            assert(out.len >= deck_lanes.lanes * 5 + board_slack);
             const all: @Vector(8 * deck_lanes.lanes, u8) = @bitCast(rows);
             inline for (0..8) |k| {
                 const words = @shuffle(u8, all, undefined, std.simd.iota(i32, 64) + @as(@Vector(64, i32), @splat(64 * k)));
@@ -571,6 +633,8 @@ fn Run(comptime players: usize) type {
         /// The bytes of seat p's u16 in every row of a vector of `span` bytes of rows.
         fn seat_bytes(comptime span: usize, comptime p: usize) @Vector(span, bool) {
             @setEvalBranchQuota(4 * span);
+            comptime assert(span % @sizeOf(Row) == 0);
+            comptime assert(p < players);
             var mask: [span]bool = @splat(false);
             for (0..span) |j| mask[j] = j % @sizeOf(Row) / 2 == p;
             return mask;
@@ -581,6 +645,8 @@ fn Run(comptime players: usize) type {
         /// anything (`seat_bytes` keeps them from the row).
         fn spread_mask(comptime span: usize, comptime first_game: usize, comptime p: usize) @Vector(span, i32) {
             @setEvalBranchQuota(4 * span);
+            comptime assert(span % @sizeOf(Row) == 0);
+            comptime assert(p < players);
             var mask: [span]i32 = @splat(0);
             for (0..span) |j| {
                 const game: i32 = @intCast(first_game + j / @sizeOf(Row));
@@ -593,6 +659,8 @@ fn Run(comptime players: usize) type {
 
         /// What every game of a block shares: the fixed players' cards and the board's.
         fn fill_block(run: *const Self, block: *Block(players)) void {
+            assert(run.board_len <= 5);
+            assert(run.drawn_len + run.random_len <= players);
             // The slack is read, never ranked: defined all the same.
             @memset(block.boards[block_games * 5 ..], 0);
             @memset(block.holes[block_games * players * 2 ..], 0);
@@ -621,6 +689,8 @@ fn Run(comptime players: usize) type {
             block: *Block(players),
         ) void {
             const lanes = if (deck_lanes.available) deck_lanes.lanes else 8;
+            assert(count > 0);
+            assert(count <= block_games);
             var i: usize = 0;
             while (i < count) : (i += lanes) {
                 if (i + lanes > count) { // the tail, one game at a time
@@ -650,6 +720,7 @@ fn Run(comptime players: usize) type {
         ) void {
             const Lanes = @Vector(lanes, u64);
             const spot = run.spot;
+            assert(i + lanes <= block_games);
             if (run.drawn_len >= 2 and spot.joint_len == 0) {
                 for (streams, 0..) |*stream, l| stream.* = run.start_game(key, number + l, block, i + l);
                 return;
@@ -735,6 +806,8 @@ fn Run(comptime players: usize) type {
             out: anytype,
             comptime weighted: bool,
         ) void {
+            // Integer counts hold a combo's games in half a word (`Counts`).
+            assert(weighted or games < 1 << 32);
             var block: Block(players) = undefined;
             run.fill_block(&block);
             var game = first_game;
@@ -755,6 +828,7 @@ fn Run(comptime players: usize) type {
                 }
                 game += count;
             }
+            assert(game == end);
         }
 
         inline fn count_game(
@@ -783,6 +857,7 @@ fn Run(comptime players: usize) type {
             weight: f64,
             out: []Sums,
         ) void {
+            assert(weight >= 0);
             if (weight == 0) return;
             const outcome: Outcome(players) = .of(ranks);
             const w2 = weight * weight;
@@ -849,6 +924,8 @@ fn Deal(comptime lanes: usize, comptime players: usize) type {
                 } else inline for (0..lanes) |l| deal.words[l] = deal.streams[l].next() >> 12;
                 deal.draws_left = draws_per_word;
             }
+            assert(deal.draws_left > 0);
+            assert(deal.size > 0);
             deal.draws_left -= 1;
             const product = random.multiply52_lanes(lanes, deal.words, deal.size);
             deal.words = product.low;
@@ -875,6 +952,7 @@ inline fn alias_draw(spot: *const Spot, p: usize, stream: *Stream) u16 {
 /// The table's part of `alias_draw`: entry `i`, or its alias by `coin`. Equal weights keep
 /// every entry (`spot.build_alias`): the entry is the combo, nothing more loaded to learn it.
 inline fn alias_pick(spot: *const Spot, p: usize, i: u64, coin: f64) u16 {
+    assert(i < spot.support_len[p]);
     if (spot.uniform_weights[p] != 0) return spot.support[p][i];
     const kept = coin < spot.alias_keep[p][i];
     return spot.support[p][if (kept) i else spot.alias_other[p][i]];
@@ -887,12 +965,17 @@ fn first_free(spot: *const Spot, p: usize, used: u64) u16 {
         if (combos.set(combo) & used == 0) return combo;
     }
     const free = encoding.full_deck & ~used;
+    // At most six players and five board cards: many cards are always left.
+    assert(@popCount(free) >= 2);
     const a = @ctz(free);
-    return combos.index[a][@ctz(free & (free - 1))];
+    const combo = combos.index[a][@ctz(free & (free - 1))];
+    assert(combos.set(combo) & used == 0);
+    return combo;
 }
 
 /// A combo of player p by weight among those meeting no card of `used`, `left` their weight.
 inline fn draw_without(spot: *const Spot, p: usize, used: u64, left: f64, stream: *Stream) u16 {
+    assert(left > 0);
     if (left >= spot.totals[p] * redraw_share_min) {
         // Expected draws: totals / left ≤ 4; a walk after 64 misses keeps the worst case short.
         for (0..64) |_| {
@@ -915,6 +998,7 @@ inline fn draw_without(spot: *const Spot, p: usize, used: u64, left: f64, stream
 /// For tests: `games` games of the stream `key` in one call, checked equal to the same games
 /// split at `cut` over two calls; returns the one call's sums (the caller frees them).
 fn sample_checked_split(spot: *const Spot, key: u64, games: u64, cut: u64) ![]Sums {
+    assert(cut <= games);
     const page = std.heap.page_allocator;
     const n = spot.players * spot_zig.slots;
     const counts = try page.alloc(Counts, n);

@@ -16,6 +16,7 @@
 //! Work items are (runout, combo of the first enumerated player), numbered runout-major, so
 //! a run splits into calls of any size over threads, with progress between calls.
 const std = @import("std");
+const assert = std.debug.assert;
 const eval = @import("../rank/eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const deal = @import("../cards/deal.zig");
@@ -48,12 +49,20 @@ fn runout_deck(spot: *const Spot) u64 {
     return encoding.full_deck & ~spot.out_cards();
 }
 
+comptime {
+    // The table's corners: one empty runout, C(52, 5) flopless boards.
+    assert(binomials[encoding.card_count][0] == 1);
+    assert(binomials[encoding.card_count][5] == 2_598_960);
+}
+
 pub fn runouts(spot: *const Spot) u64 {
+    assert(spot.board_cards <= spot_zig.board_cards_max);
     return binomials[@popCount(runout_deck(spot))][spot_zig.board_cards_max - spot.board_cards];
 }
 
 /// Work items of a count whose first enumerated player is `first`.
 pub fn items(spot: *const Spot, first: usize) u64 {
+    assert(first < spot.players);
     return runouts(spot) * spot.support_len[first];
 }
 
@@ -68,8 +77,13 @@ pub fn count(
     scratch: []f64,
     out: []Sums,
 ) void {
-    std.debug.assert(order.len == spot.players and scratch.len >= scratch_len);
+    assert(order.len == spot.players);
+    assert(order.len >= 2);
+    assert(scratch.len >= scratch_len);
+    assert(out.len >= spot.players * spot_zig.slots);
     const first = order[0];
+    // The caller checked the items exist.
+    assert(first_item + item_count <= items(spot, first));
     const per_runout: u64 = spot.support_len[first];
     var board: Board = undefined;
     var runout: u64 = std.math.maxInt(u64);
@@ -92,12 +106,15 @@ pub fn count(
         for (item - runout * per_runout..stop - runout * per_runout) |j| {
             deal_state.first_combo(spot.support[first][j]);
         }
+        assert(stop > item);
         item = stop;
     }
+    assert(item == end);
 }
 
 /// Runout `index` in colexicographic order of the runout deck's subsets.
 fn unrank(spot: *const Spot, index: u64) u64 {
+    assert(index < runouts(spot));
     const deck = runout_deck(spot);
     var rest = index;
     var cards: u64 = 0;
@@ -109,6 +126,10 @@ fn unrank(spot: *const Spot, index: u64) u64 {
         rest -= binomials[n][k];
         cards |= @as(u64, 1) << bits.nth_set_bit(deck, n);
     }
+    // A runout of the cards the board misses, from the deck left.
+    assert(rest == 0);
+    assert(cards & ~deck == 0);
+    assert(@popCount(cards) == spot_zig.board_cards_max - spot.board_cards);
     return cards;
 }
 
@@ -121,6 +142,8 @@ const Deal = struct {
     held: [spot_zig.players_max]u16 = undefined,
 
     fn first_combo(d: *Deal, combo: u16) void {
+        assert(d.order.len >= 2);
+        assert(combo < combos.count);
         if (combos.set(combo) & d.board.cards != 0) return;
         const p = d.order[0];
         d.held[p] = combo;
@@ -128,6 +151,11 @@ const Deal = struct {
     }
 
     fn descend(d: *Deal, level: usize, used: u64, best: u16, weight: f64) void {
+        assert(level >= 1);
+        assert(level < d.order.len);
+        // The enumerated players so far hold two cards each, none of the board's.
+        assert(@popCount(used) == 2 * level);
+        assert(used & d.board.cards == 0);
         if (level == d.order.len - 1) return d.settle(used, best, weight);
         const p = d.order[level];
         const taken = used | d.board.cards;
@@ -153,6 +181,8 @@ const Deal = struct {
         const lo = board.place(best);
         const hi = lo + @intFromBool(board.holds_rank(best));
         const last = board.distinct;
+        assert(lo <= hi);
+        assert(hi <= last);
         const sums = board.cumulative;
         const stride = board.stride;
         var below = sums[total_row * stride + lo];
@@ -183,6 +213,9 @@ const Deal = struct {
         for (d.order[0 .. d.order.len - 1]) |p| tied += @intFromBool(
             board.ranks[d.held[p]] == best,
         );
+        // The best rank is some enumerated player's.
+        assert(tied >= 1);
+        assert(tied < d.order.len);
         const alone: f64 = @floatFromInt(@intFromBool(tied == 1));
         const games = weight * (under + level + over);
         for (d.order[0 .. d.order.len - 1]) |p| {
@@ -220,6 +253,8 @@ fn visit(
     held: *[spot_zig.players_max]u16,
     out: []Sums,
 ) void {
+    assert(player <= spot.players);
+    assert(used & board == board);
     if (player == spot.players) {
         var hand: encoding.Accumulator = .empty;
         var cards = board;
@@ -260,6 +295,7 @@ fn visit(
 
 /// A player's totals: its whole-range slot plus every combo's.
 fn totals(out: []const Sums, player: usize) Sums {
+    assert(out.len >= (player + 1) * spot_zig.slots);
     var sum: Sums = .{};
     for (out[player * spot_zig.slots ..][0..spot_zig.slots]) |s| {
         inline for (@typeInfo(Sums).@"struct".field_names) |name| @field(sum, name) += @field(s, name);

@@ -6,6 +6,7 @@
 //! for everyone else), *random* when the caller says so (every live combo at weight 1; Monte
 //! Carlo deals it from the deck left rather than drawing a combo), and a *range* otherwise.
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("../cards/encoding.zig");
 const combos = @import("../cards/combos.zig");
 const equity = @import("known_exact.zig");
@@ -59,16 +60,20 @@ pub const Spot = extern struct {
 
     /// The table of deals `prepare_joint` made (`joint_len` of them).
     pub fn joint_table(spot: *const Spot, comptime players: usize) []const JointDeal(players) {
-        std.debug.assert(spot.players == players and spot.joint_len > 0);
+        assert(spot.players == players);
+        assert(spot.joint_len > 0);
+        assert(spot.joint_len <= joint_deals_max);
         const first: [*]const JointDeal(players) = @ptrCast(@alignCast(spot.joint_deals.?));
         return first[0..@intCast(spot.joint_len)];
     }
 
     pub fn is_fixed(spot: *const Spot, player: usize) bool {
+        assert(player < spot.players);
         return spot.fixed_players >> @intCast(player) & 1 != 0;
     }
 
     pub fn is_random(spot: *const Spot, player: usize) bool {
+        assert(player < spot.players);
         return spot.random_players >> @intCast(player) & 1 != 0;
     }
 
@@ -101,11 +106,15 @@ pub const Spot = extern struct {
         while (rest != 0) : (rest &= rest - 1) {
             removed += @popCount(spot.partners[p][@ctz(rest)] & ~rest);
         }
+        assert(removed <= spot.support_len[p]);
         return spot.support_len[p] - removed;
     }
 
     /// The cards no runout may hold.
     pub fn out_cards(spot: *const Spot) u64 {
+        // Pair of `prepare`'s checks: the cards out are out once.
+        assert(spot.board & spot.dead == 0);
+        assert(spot.fixed_cards & (spot.board | spot.dead) == 0);
         return spot.board | spot.dead | spot.fixed_cards;
     }
 };
@@ -218,6 +227,20 @@ pub fn prepare(
         spot.union_support[spot.union_len] = c;
         spot.union_len += 1;
     };
+    return prepared(spot);
+}
+
+/// `prepare`'s success, once what every spot it accepts holds (for its readers to rely on)
+/// is checked.
+fn prepared(spot: *const Spot) Result {
+    assert(spot.players >= 2);
+    assert(spot.players <= players_max);
+    assert(spot.union_len > 0);
+    assert(spot.union_len <= combos.count);
+    assert(@popCount(spot.fixed_cards) == 2 * @as(u32, @popCount(spot.fixed_players)));
+    assert(spot.fixed_players >> @intCast(spot.players) == 0);
+    assert(spot.random_players >> @intCast(spot.players) == 0);
+    for (spot.support_len[0..spot.players]) |len| assert(len > 0);
     return .ok;
 }
 
@@ -272,6 +295,7 @@ pub fn range_players(spot: *const Spot, out: *[players_max]u8) usize {
         out[count] = @intCast(p);
         count += 1;
     }
+    assert(count + @popCount(spot.fixed_players | spot.random_players) == spot.players);
     return count;
 }
 
@@ -286,6 +310,8 @@ pub fn prepare_joint(spot: *Spot, allocator: std.mem.Allocator) void {
 }
 
 fn tabulate_joint(comptime players: usize, spot: *Spot, allocator: std.mem.Allocator) !void {
+    assert(spot.players == players);
+    assert(spot.joint_len == 0);
     var ranged: [players_max]u8 = undefined;
     const count = range_players(spot, &ranged);
     if (count < 2) return;
@@ -317,6 +343,7 @@ fn tabulate_joint(comptime players: usize, spot: *Spot, allocator: std.mem.Alloc
         spot.joint_len = n;
         spot.joint_deals = table.ptr;
         spot.joint_uniform = true;
+        assert(spot.joint_len <= joint_deals_max);
         return;
     }
     // The alias table: the probabilities in `keeps`, the aliases in the deals' entries
@@ -334,6 +361,8 @@ fn tabulate_joint(comptime players: usize, spot: *Spot, allocator: std.mem.Alloc
     }
     spot.joint_len = n;
     spot.joint_deals = table.ptr;
+    assert(spot.joint_len <= joint_deals_max);
+    assert(!spot.joint_uniform);
 }
 
 /// Frees what `prepare_joint` allocated.
@@ -361,6 +390,9 @@ fn DealWalk(comptime seats: usize) type {
         current: JointDeal(seats) = undefined,
 
         fn visit(walk: *@This(), level: usize, used: u64, weight: f64) void {
+            assert(level <= walk.players.len);
+            // The deal so far holds the cards out and two cards a player placed.
+            assert(@popCount(used) == @popCount(walk.spot.out_cards()) + 2 * level);
             if (walk.deals > joint_deals_max) return;
             if (level == walk.players.len) {
                 if (walk.table) |table| {
@@ -397,6 +429,7 @@ fn DealWalk(comptime seats: usize) type {
 
 /// `JointDeal.places_left` of a deal whose cards out are `used`, `out` of them the spot's.
 fn places_left(comptime seats: usize, out: u64, used: u64) PlacesRow(seats) {
+    assert(used & out == out);
     return deck_lanes.places_word(PlacesRow(seats), encoding.full_deck & ~out, used & ~out);
 }
 
@@ -436,7 +469,8 @@ fn JointAlias(comptime players: usize) type {
 /// else drawn as `other(i)`; `small` and `large` are work space of an entry each.
 fn fill_alias(comptime Index: type, table: anytype, small: []Index, large: []Index) void {
     const n = small.len;
-    std.debug.assert(large.len == n);
+    assert(n > 0);
+    assert(large.len == n);
     var total: f64 = 0;
     for (0..n) |i| total += table.keep(i).*;
     const scale = @as(f64, @floatFromInt(n)) / total;
@@ -469,6 +503,8 @@ fn fill_alias(comptime Index: type, table: anytype, small: []Index, large: []Ind
     // What is left is 1 up to rounding: kept always.
     for (small[0..small_len]) |i| table.keep(i).* = 1;
     for (large[0..large_len]) |i| table.keep(i).* = 1;
+    // Every entry's alias is an entry.
+    for (0..n) |i| assert(table.other(i).* < n);
 }
 
 fn fail(kind: Failure.Kind, player: i64, card: i32) Result {
@@ -494,6 +530,9 @@ fn fix_known_hands(spot: *Spot) ?Failure {
         spot.fixed_cards |= set;
         spot.fixed_players |= @as(u32, 1) << @intCast(p);
     }
+    // Known hands share no card with each other or the cards out.
+    assert(@popCount(spot.fixed_cards) == 2 * @as(u32, @popCount(spot.fixed_players)));
+    assert(spot.fixed_cards & (spot.board | spot.dead) == 0);
     return null;
 }
 
@@ -516,6 +555,8 @@ fn remove_cards(spot: *Spot, p: usize) void {
         spot.partners[p][b] |= @as(u64, 1) << @intCast(a);
     }
     const support = spot.support[p][0..spot.support_len[p]];
+    assert(support.len <= combos.count);
+    assert(spot.totals[p] >= 0);
     if (support.len == 0) return;
     const first = spot.weights[p][support[0]];
     for (support) |c| if (spot.weights[p][c] != first) return;
@@ -531,6 +572,8 @@ fn first_held(weights: [combos.count]f64) u16 {
 /// drawn in O(1), one uniform index and one uniform fraction.
 fn build_alias(spot: *Spot, p: usize) void {
     const n = spot.support_len[p];
+    assert(n > 0);
+    assert(n <= combos.count);
     if (spot.uniform_weights[p] != 0) {
         // Equal weights: every entry kept, its own alias, as Vose's construction would leave
         // them but for rounding (n / total can leave a keep an ulp under 1, with an alias);

@@ -18,6 +18,7 @@
 //!
 //! Every table here is computed at compile time from the round layout.
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("../cards/encoding.zig");
 const bits = @import("../cards/bits.zig");
 const linked = @import("../rank/linked_tables.zig");
@@ -28,6 +29,15 @@ const suits = encoding.suit_count;
 const value_mask: u64 = (1 << values) - 1;
 /// Suit indices sit in the low 48 bits of a sort key (the largest, river per street, < 2^27).
 const index_mask: u64 = (1 << 48) - 1;
+
+comptime {
+    // A suit's values are one 13-bit field of a card set, four of them in a word.
+    assert(values * suits == encoding.card_count);
+    assert(values * suits <= 64);
+    // A configuration packs a 4-bit count a round; a sort key puts it above bit 48.
+    assert(rounds_max * 4 <= @bitSizeOf(Config));
+    assert(@bitSizeOf(Config) + 48 <= 64);
+}
 
 /// A suit's configuration: the count of each round, 4 bits a round, the first round highest.
 const Config = u16;
@@ -104,18 +114,23 @@ fn widen(comptime T: type, comptime n: usize, comptime from: [n]T) [n]u32 {
 
 /// The values `shifted` names among the values not in `used` (the inverse of `compress`).
 fn expand(shifted: u64, used: u64) u64 {
+    assert(shifted >> @intCast(values - @popCount(used & value_mask)) == 0);
     var out: u64 = 0;
     var rest = shifted;
     while (rest != 0) : (rest &= rest - 1) {
         out |= @as(u64, 1) << bits.nth_set_bit_portable(~used & value_mask, @ctz(rest));
     }
+    // Pair of `compress`: the same number of values, none of them used.
+    assert(@popCount(out) == @popCount(shifted));
+    assert(out & used == 0);
     return out;
 }
 
 /// The indexer of one round layout, e.g. `&.{ 2, 5 }` (hole cards, then the board as one
 /// round) or `&.{ 2, 3, 1, 1 }` (hole cards, flop, turn, river).
 pub fn Indexer(comptime layout: []const u8) type {
-    std.debug.assert(layout.len >= 1 and layout.len <= rounds_max);
+    assert(layout.len >= 1);
+    assert(layout.len <= rounds_max);
     return struct {
         pub const rounds = layout;
         /// The layout in its tables' symbol names (rank/linked_tables.zig), e.g. "_2_3_1_1".
@@ -141,6 +156,18 @@ pub fn Indexer(comptime layout: []const u8) type {
             break :offsets t;
         };
         pub const size: u64 = offsets[configs.len];
+
+        comptime {
+            // A round deals at most 15 cards to a suit (its 4-bit count), a hand at most 13.
+            for (layout) |k| assert(k >= 1 and k < 16);
+            assert(cards <= values);
+            assert(configs.len > 0);
+            // Tuple numbers are u16, with maxInt(u16) for no tuple.
+            assert(configs.len < std.math.maxInt(u16));
+            assert(size > 0);
+            // Suit indices fit below the sort key's configuration (`index_mask`).
+            assert(size <= index_mask);
+        }
 
         /// A tuple's number from any order of its suits: `radix` of the four suits as dealt
         /// (the first three suits' counts, round by round; the fourth follows from them).
@@ -202,10 +229,13 @@ pub fn Indexer(comptime layout: []const u8) type {
 
             fn by_slot() [slots]u32 {
                 @setEvalBranchQuota(10_000_000);
+                // The vector path reads first indices in 32 bits.
+                assert(offsets[configs.len - 1] <= std.math.maxInt(u32));
                 var t: [slots]u32 = @splat(0);
                 for (0..slots) |slot| {
                     const tuple = if (direct) tuple_numbers[slot] else slot;
                     if (tuple == std.math.maxInt(u16)) continue; // no hand has these counts
+                    assert(tuple < configs.len);
                     t[slot] = @intCast(offsets[tuple]);
                 }
                 return t;
@@ -227,11 +257,14 @@ pub fn Indexer(comptime layout: []const u8) type {
                     multiplier *= multisets(suit_size(tuple[i]), j - i);
                     i = j;
                 }
+                // The groups' sizes multiply to the tuple's.
+                assert(multiplier == tuple_size(tuple));
             }
             return t;
         }
 
         fn count_in(config: Config, round: usize) u32 {
+            assert(round < layout.len);
             return (config >> @intCast(4 * (layout.len - 1 - round))) & 0xf;
         }
 
@@ -244,6 +277,7 @@ pub fn Indexer(comptime layout: []const u8) type {
                     multiplier *= k + 1;
                 }
             }
+            assert(number < radix_count);
             return number;
         }
 
@@ -253,9 +287,11 @@ pub fn Indexer(comptime layout: []const u8) type {
             var used: u32 = 0;
             for (0..layout.len) |round| {
                 const k = count_in(config, round);
+                assert(used + k <= values);
                 n *= binomial[values - used][k];
                 used += k;
             }
+            assert(n >= 1);
             return n;
         }
 
@@ -268,6 +304,7 @@ pub fn Indexer(comptime layout: []const u8) type {
                 n *= multisets(suit_size(tuple[i]), @intCast(j - i));
                 i = j;
             }
+            assert(n >= 1);
             return n;
         }
 
@@ -278,6 +315,8 @@ pub fn Indexer(comptime layout: []const u8) type {
             var tuple: [suits]Config = @splat(0);
             var used: [suits]u32 = @splat(0);
             enumerate_round(0, &tuple, &used, &found, &n);
+            assert(n > 0);
+            assert(n <= found.len);
             // Insertion sort: increasing lexicographic order of the tuples.
             for (1..n) |i| {
                 const item = found[i];
@@ -285,6 +324,7 @@ pub fn Indexer(comptime layout: []const u8) type {
                 while (j > 0 and less(item, found[j - 1])) : (j -= 1) found[j] = found[j - 1];
                 found[j] = item;
             }
+            for (1..n) |i| assert(less(found[i - 1], found[i])); // increasing, no repeats
             const out = found[0..n].*;
             return &out;
         }
@@ -296,6 +336,7 @@ pub fn Indexer(comptime layout: []const u8) type {
             found: *[4096][suits]Config,
             n: *usize,
         ) void {
+            assert(round <= layout.len);
             if (round == layout.len) {
                 for (1..suits) |s| if (tuple[s] > tuple[s - 1]) return;
                 found[n.*] = tuple.*;
@@ -314,6 +355,8 @@ pub fn Indexer(comptime layout: []const u8) type {
             found: *[4096][suits]Config,
             n: *usize,
         ) void {
+            assert(suit < suits);
+            assert(left <= layout[round]);
             if (suit == suits - 1) {
                 if (used[suit] + left > values) return;
                 return place(round, suit, left, 0, tuple, used, found, n);
@@ -341,6 +384,8 @@ pub fn Indexer(comptime layout: []const u8) type {
             found: *[4096][suits]Config,
             n: *usize,
         ) void {
+            assert(k <= layout[round]);
+            assert(used[suit] + k <= values);
             const saved = tuple[suit];
             tuple[suit] = saved | @as(Config, k) << @intCast(4 * (layout.len - 1 - round));
             used[suit] += k;
@@ -369,6 +414,7 @@ pub fn Indexer(comptime layout: []const u8) type {
                     n += 1;
                 }
             };
+            assert(n == out.len); // 4! orders
             return out;
         }
 
@@ -381,6 +427,14 @@ pub fn Indexer(comptime layout: []const u8) type {
         pub inline fn index(round_sets: [layout.len]u64) u64 {
             // Per suit: sort key (configuration high, then the complement of the suit index
             // so that a decreasing sort puts equal configurations' indices increasing).
+            // Valid, disjoint: the rounds' cards are all different and all cards.
+            var all: u64 = 0;
+            inline for (round_sets, layout) |set, k| {
+                assert(@popCount(set) == k);
+                all |= set;
+            }
+            assert(all & ~encoding.full_deck == 0);
+            assert(@popCount(all) == cards);
             var keys: [suits]u64 = undefined;
             var number: u32 = 0;
             inline for (0..suits) |s| {
@@ -401,6 +455,7 @@ pub fn Indexer(comptime layout: []const u8) type {
             }
             sort_decreasing(u64, &keys);
             const tuple = tuple_number[number];
+            assert(tuple < configs.len);
             var result = offsets[tuple];
             inline for (0..suits) |s| {
                 const a = index_mask - (keys[s] & index_mask);
@@ -417,13 +472,16 @@ pub fn Indexer(comptime layout: []const u8) type {
                 if (level >= 4) part = m4;
                 result += place_multiplier[tuple][s] * part;
             }
+            // Within the tuple's block of indices.
+            assert(result >= offsets[tuple]);
+            assert(result < offsets[tuple + 1]);
             return result;
         }
 
         /// The canonical hand of `index < size`: one card set per round, suits numbered in
         /// the order of the sort above (suit 0 holds the largest configuration).
         pub fn unindex(hand_index: u64) [layout.len]u64 {
-            std.debug.assert(hand_index < size);
+            assert(hand_index < size);
             var lo: usize = 0;
             var hi: usize = configs.len;
             while (hi - lo > 1) {
@@ -431,6 +489,8 @@ pub fn Indexer(comptime layout: []const u8) type {
                 if (offsets[mid] <= hand_index) lo = mid else hi = mid;
             }
             const tuple = configs[lo];
+            assert(offsets[lo] <= hand_index);
+            assert(hand_index < offsets[lo + 1]);
             var rest = hand_index - offsets[lo];
             var suit_indices: [suits]u64 = undefined;
             var i: usize = 0;
@@ -458,6 +518,8 @@ pub fn Indexer(comptime layout: []const u8) type {
                 }
                 i = j;
             }
+            // Every group took its digit of the mixed radix.
+            assert(rest == 0);
             var out: [layout.len]u64 = @splat(0);
             for (0..suits) |s| {
                 var used: u64 = 0;
@@ -472,6 +534,13 @@ pub fn Indexer(comptime layout: []const u8) type {
                     out[round] |= set << @intCast(values * s);
                 }
             }
+            // Pair of `index`'s precondition: each round its cards, all different.
+            var all: u64 = 0;
+            for (out, layout) |set, k| {
+                assert(@popCount(set) == k);
+                all |= set;
+            }
+            assert(@popCount(all) == cards);
             return out;
         }
     };
@@ -479,6 +548,8 @@ pub fn Indexer(comptime layout: []const u8) type {
 
 /// The k-set of values with colex index `index` (greedy over the combinatorial number system).
 fn colex_unrank(index: u64, k: u32) u64 {
+    assert(k <= values);
+    assert(index < binomial[values][k]);
     var set: u64 = 0;
     var rest = index;
     var i = k;
@@ -489,6 +560,8 @@ fn colex_unrank(index: u64, k: u32) u64 {
         rest -= binomial[v][i];
         set |= @as(u64, 1) << @intCast(v);
     }
+    assert(rest == 0);
+    assert(@popCount(set) == k);
     return set;
 }
 
@@ -518,7 +591,12 @@ test "isomorphism: sizes match Waugh's" {
 /// rounds of their own (the same as one round up to the flop). Null when there is none.
 pub fn layout_of(hole: u32, board: u32, per_street: bool) ?[]const u8 {
     inline for (layouts) |l| {
-        if (l.hole == hole and l.board == board and l.per_street == per_street) return l.rounds;
+        if (l.hole == hole and l.board == board and l.per_street == per_street) {
+            comptime var dealt = 0;
+            inline for (l.rounds) |k| dealt += k;
+            comptime assert(dealt == l.hole + l.board);
+            return l.rounds;
+        }
     }
     return null;
 }
@@ -571,6 +649,8 @@ pub fn index_rows(
     per_street: bool,
     out: []u64,
 ) ?HandError {
+    assert(holes.len == out.len * hole);
+    assert(boards.len == out.len * board);
     inline for (layouts) |l| {
         if (l.hole == hole and l.board == board and l.per_street == per_street) {
             return index_rows_of(l, holes, boards, out);
@@ -590,6 +670,7 @@ fn index_rows_of(
     const vectored = comptime has_avx2 and l.hole == 2 and l.rounds.len >= 2;
     var first: usize = 0;
     if (vectored) first = index_rows_vector(l, holes, boards, out);
+    assert(first <= out.len);
     for (out[first..], first..) |*o, row| {
         const cards = row_cards(l, holes, boards, row);
         // Bitwise checks, one branch a row: a card past 51, or fewer bits than cards.
@@ -634,6 +715,8 @@ fn index_rows_vector(
 ) usize {
     comptime std.debug.assert(l.rounds[1] + (l.rounds.len - 2) == l.board);
     comptime for (l.rounds[2..]) |n| std.debug.assert(n == 1);
+    assert(holes.len >= out.len * l.hole);
+    assert(boards.len >= out.len * l.board);
     var row: usize = 0;
     while (row + lanes <= out.len) : (row += lanes) {
         // The block's cards as two byte vectors, then one card position of every row each.
@@ -647,6 +730,8 @@ fn index_rows_vector(
         const result = combine_suits(l, &keys, number);
         inline for (0..lanes) |j| out[row + j] = result[j];
     }
+    assert(row % lanes == 0);
+    assert(row <= out.len);
     return row;
 }
 
@@ -920,6 +1005,7 @@ const Card = struct {
 
 /// Byte positions of card `c` of each of `lanes` rows of `k` cards.
 fn positions(comptime k: usize, comptime c: usize) @Vector(lanes, i32) {
+    comptime assert(c < k);
     var p: [lanes]i32 = undefined;
     for (0..lanes) |j| p[j] = @intCast(j * k + c);
     return p;
@@ -931,6 +1017,8 @@ inline fn row_cards(
     boards: []const u8,
     row: usize,
 ) [l.hole + l.board]u8 {
+    assert(row * l.hole + l.hole <= holes.len);
+    assert(row * l.board + l.board <= boards.len);
     var cards: [l.hole + l.board]u8 = undefined;
     inline for (0..l.hole) |i| cards[i] = holes[row * l.hole + i];
     inline for (0..l.board) |i| cards[l.hole + i] = boards[row * l.board + i];
@@ -938,6 +1026,8 @@ inline fn row_cards(
 }
 
 fn diagnose_row(cards: []const u8, row: usize) HandError {
+    assert(cards.len > 0);
+    assert(cards.len <= encoding.card_count);
     var seen: u64 = 0;
     for (cards, 0..) |card, at| {
         const position: i32 = @intCast(at);
@@ -959,6 +1049,8 @@ pub fn unindex_rows(
     holes: []u8,
     boards: []u8,
 ) ?HandError {
+    assert(holes.len == indices.len * hole);
+    assert(boards.len == indices.len * board);
     inline for (layouts) |l| {
         if (l.hole == hole and l.board == board and l.per_street == per_street) {
             const I = Indexer(l.rounds);
@@ -974,6 +1066,7 @@ pub fn unindex_rows(
                         at += 1;
                     }
                 }
+                assert(at == l.hole + l.board);
                 @memcpy(holes[row * l.hole ..][0..l.hole], cards[0..l.hole]);
                 @memcpy(boards[row * l.board ..][0..l.board], cards[l.hole..]);
             }

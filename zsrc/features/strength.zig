@@ -16,6 +16,7 @@
 //! the opponents' weight in that runout, so their mean is that equity exactly; against a
 //! uniform opponent every runout weighs the same.
 const std = @import("std");
+const assert = std.debug.assert;
 const eval = @import("../rank/eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const random = @import("../cards/random.zig");
@@ -45,8 +46,10 @@ pub const Totals = struct {
 /// (ties count half) for whole weights, times 10^d for weights of d decimals, so the gap
 /// |p/q − k/bins| ≥ 1/(q · bins) is 3.8e-7 for whole weights and 3.8e-11 for 4 decimals.
 pub inline fn bin_of(equity: f64, bins: u32) usize {
-    std.debug.assert(bins >= 1 and bins <= bins_max);
-    std.debug.assert(equity >= -edge_tolerance and equity <= 1 + edge_tolerance);
+    assert(bins >= 1);
+    assert(bins <= bins_max);
+    assert(equity >= -edge_tolerance);
+    assert(equity <= 1 + edge_tolerance);
     const scaled = equity * @as(f64, @floatFromInt(bins));
     const edge = @round(scaled);
     const on_edge = @abs(scaled - edge) <= edge_tolerance * @as(f64, @floatFromInt(bins));
@@ -56,6 +59,13 @@ pub inline fn bin_of(equity: f64, bins: u32) usize {
 
 /// How near an edge an equity counts as on it (see `bin_of`).
 pub const edge_tolerance = 1e-12;
+
+comptime {
+    // Above the sums' rounding (~1e-13), below the nearest other equity to an edge (3.8e-11
+    // for weights of four decimals: see `bin_of`).
+    assert(edge_tolerance > 1e-13);
+    assert(edge_tolerance < 3.8e-11);
+}
 
 test "bin_of: an equity on an edge goes to the bin above, however it was rounded" {
     try std.testing.expectEqual(@as(usize, 4), bin_of(2.0 / 3.0, 6)); // 0.666…6 · 6 < 4
@@ -73,6 +83,9 @@ test "bin_of: an equity on an edge goes to the bin above, however it was rounded
 /// `totals`; `histogram` (`combos.count * bins`, or empty) gets each runout's weight in
 /// the bin of the combo's equity on it.
 pub fn board_values(board: u64, to_river: bool, weights: *const [combos.count]f64, bins: u32, totals: *Totals, histogram: []f64, scratch: []f64, counted: *Board) void {
+    assert(@popCount(board) >= 3);
+    assert(@popCount(board) <= board_cards_max);
+    assert(histogram.len == if (bins > 0) combos.count * bins else 0);
     const missing: u32 = if (to_river) board_cards_max - @popCount(board) else 0;
     const deck = encoding.full_deck & ~board;
     switch (missing) {
@@ -115,6 +128,9 @@ fn one_board(cards: u64, weights: *const [combos.count]f64, bins: u32, totals: *
             counted_len += 1;
         }
     }
+    // Every combo missing the board is ranked; the range's live ones among them counted.
+    assert(ranked_len == combos_left(@popCount(cards)));
+    assert(counted_len <= ranked_len);
     const board = &b.sums;
     board.setup(cards, b.ranked[0..ranked_len], b.counted[0..counted_len], weights, scratch);
     const sums = board.cumulative;
@@ -162,6 +178,20 @@ inline fn state_of(hero: u16, villain: u16) usize {
     return @as(usize, @intFromBool(hero >= villain)) + @intFromBool(hero > villain);
 }
 
+/// The runouts of `missing` (1 or 2) cards from a deck of `deck` cards.
+fn runouts_of(deck: u32, missing: u32) u32 {
+    assert(missing == 1 or missing == 2);
+    assert(deck >= missing);
+    return if (missing == 1) deck else deck * (deck - 1) / 2;
+}
+
+/// The two-card combos left once `cards_out` cards are out (a board, and maybe a hand).
+fn combos_left(cards_out: u32) usize {
+    assert(cards_out <= board_cards_max + 2);
+    const left: usize = encoding.card_count - cards_out;
+    return left * (left - 1) / 2;
+}
+
 /// Billings' transition counts: [state now][state after].
 const Transitions = [3][3]f64;
 
@@ -171,6 +201,7 @@ fn potentials(t: *const Transitions) [2]f64 {
     const ahead = 2;
     var now: [3]f64 = undefined;
     for (0..3) |s| now[s] = t[s][0] + t[s][1] + t[s][2];
+    for (now) |count| assert(count >= 0);
     const up = t[behind][ahead] + t[behind][tied] / 2 + t[tied][ahead] / 2;
     const down = t[ahead][behind] + t[tied][behind] / 2 + t[ahead][tied] / 2;
     const up_base = now[behind] + now[tied] / 2;
@@ -191,12 +222,18 @@ fn states_now(hero_now: u16, board_hand: encoding.Accumulator, used: u64, now_st
         now_state[c] = @intCast(s);
         counts[s] += 1;
     }
+    // Every combo missing the hero's and the board's cards is an opponent.
+    assert(counts[0] + counts[1] + counts[2] == @as(f64, @floatFromInt(combos_left(@popCount(used)))));
     return counts;
 }
 
 /// Features of hole cards `hole` (2 cards) on `board` (3 to 5 cards, disjoint); `histogram`
 /// (`bins`, or empty) gets the share of runouts in each bin of the final equity.
 pub fn row_features(hole: u64, board: u64, bins: u32, histogram: []f64) HandFeatures {
+    assert(@popCount(hole) == 2);
+    assert(@popCount(board) >= 3); // and at most 5: the switch on the cards missing
+    assert(hole & board == 0);
+    assert(histogram.len == bins);
     const board_hand = accumulator_of(board);
     const used = board | hole;
     var hero = board_hand;
@@ -250,6 +287,11 @@ pub fn row_features(hole: u64, board: u64, bins: u32, histogram: []f64) HandFeat
         },
         else => unreachable,
     }
+    // Every river: C(deck, missing) of them.
+    assert(runouts == @as(f64, @floatFromInt(runouts_of(
+        encoding.card_count - @popCount(used),
+        board_cards_max - @popCount(board),
+    ))));
     f.ehs /= runouts;
     f.ehs2 /= runouts;
     if (bins > 0) for (histogram) |*h| {
@@ -273,6 +315,8 @@ fn runout(full: u64, hole: u64, used: u64, now_state: *const [combos.count]u8, t
         counts[s] += 1;
         t[now_state[c]][s] += 1;
     }
+    assert(@popCount(full) == board_cards_max - 1 or @popCount(full) == board_cards_max);
+    assert(used & hole == hole);
     const equity = share_of(counts);
     f.ehs += equity;
     f.ehs2 += equity * equity;
@@ -280,13 +324,19 @@ fn runout(full: u64, hole: u64, used: u64, now_state: *const [combos.count]u8, t
 }
 
 fn share_of(counts: [3]f64) f64 {
-    return (counts[2] + counts[1] / 2) / (counts[0] + counts[1] + counts[2]);
+    const opponents = counts[0] + counts[1] + counts[2];
+    assert(opponents > 0); // at most 9 cards are out: hundreds of opponents are left
+    const share = (counts[2] + counts[1] / 2) / opponents;
+    assert(share >= 0);
+    assert(share <= 1);
+    return share;
 }
 
 fn accumulator_of(set: u64) encoding.Accumulator {
     var hand: encoding.Accumulator = .empty;
     var rest = set;
     while (rest != 0) : (rest &= rest - 1) hand.add(@intCast(@ctz(rest)));
+    assert(hand.mask == set);
     return hand;
 }
 
@@ -314,6 +364,10 @@ pub fn board_value_rows(
     scratch: *Scratch,
 ) void {
     const rows = equity.len / combos.count;
+    assert(equity.len == rows * combos.count);
+    assert(boards.len == rows * board_cards);
+    assert(ehs2.len == 0 or ehs2.len == equity.len);
+    assert(weights.len == if (per_board) rows * combos.count else combos.count);
     const nan = std.math.nan(f64);
     for (0..rows) |row| {
         var board: u64 = 0;
@@ -338,6 +392,9 @@ pub fn board_value_rows(
 /// `row_features` for each row: holes `[n][2]`, boards `[n][board_cards]` (3..5, valid and
 /// disjoint from the holes); `histogram` is `[n][bins]` or empty.
 pub fn feature_rows(holes: []const u8, boards: []const u8, board_cards: u32, bins: u32, out: []HandFeatures, histogram: []f64) void {
+    assert(holes.len == out.len * 2);
+    assert(boards.len == out.len * board_cards);
+    assert(histogram.len == if (bins > 0) out.len * bins else 0);
     for (out, 0..) |*o, row| {
         var board: u64 = 0;
         for (boards[row * board_cards ..][0..board_cards]) |card| board |= @as(u64, 1) << @intCast(card);

@@ -40,7 +40,14 @@ pub const Spot = struct {
 
 /// Adds the runouts numbered `part` modulo `parts` to `out` (`players` Sums); returns how many.
 pub fn exact(s: Spot, part: u32, parts: u32, out: []spot.Sums) u64 {
-    assert(parts >= 1 and part < parts and out.len == s.players);
+    assert(parts >= 1);
+    assert(part < parts);
+    assert(out.len == s.players);
+    assert(s.players >= 2);
+    assert(s.players <= players_max);
+    assert(s.board.len <= 5);
+    // Exact only for hands known in full.
+    assert(std.mem.indexOfScalar(u8, s.holes[0 .. s.players * s.hole_cards], unknown) == null);
     omaha.ready();
     return switch (s.hole_cards) {
         inline omaha.hole_cards_min...omaha.hole_cards_max => |k| exact_k(k, s, part, parts, out),
@@ -54,6 +61,7 @@ fn exact_k(comptime k: u32, s: Spot, part: u32, parts: u32, out: []spot.Sums) u6
     var cards: [5]u8 = undefined;
     @memcpy(cards[0..s.board.len], s.board);
     const missing: u32 = @intCast(5 - s.board.len);
+    assert(@popCount(s.deck) >= missing);
     if (missing == 0) {
         if (part != 0) return 0;
         settle(k, s, &pairs, &cards, out);
@@ -76,12 +84,17 @@ fn exact_k(comptime k: u32, s: Spot, part: u32, parts: u32, out: []spot.Sums) u6
         settle(k, s, &pairs, &cards, out);
         settled += 1;
     }
+    // The walk numbered every runout: this part settled its share, rounded down or up.
+    assert(settled == number / parts + @intFromBool(part < number % parts));
     return settled;
 }
 
 /// Adds games `first_game .. first_game + games` to `out` (`players` Sums).
 pub fn sample(s: Spot, key: u64, first_game: u64, games: u64, out: []spot.Sums) void {
     assert(out.len == s.players);
+    assert(s.players >= 2);
+    assert(s.players <= players_max);
+    assert(s.board.len <= 5);
     omaha.ready();
     switch (s.hole_cards) {
         inline omaha.hole_cards_min...omaha.hole_cards_max => |k| sample_k(k, s, key, first_game, games, out),
@@ -110,6 +123,8 @@ fn sample_k(
             dealt_to |= @as(u32, 1) << @intCast(p);
         } else pairs[p] = omaha.hole_pairs(k, hand);
     }
+    // The deck holds every card a game deals.
+    assert(@popCount(s.deck) >= count_unknown(known_holes) + (5 - s.board.len));
     var game = first_game;
     const end = first_game + games;
     if (omaha.vector_lanes > 0) {
@@ -134,6 +149,13 @@ fn sample_k(
     }
 }
 
+/// How many of `cards` are dealt each game.
+fn count_unknown(cards: []const u8) usize {
+    const count = std.mem.count(u8, cards, &.{unknown});
+    assert(count <= cards.len);
+    return count;
+}
+
 /// Game `game`'s cards: the hole cards not known, in player order, then the board's missing
 /// cards, into `holes` (every player's) and `board`.
 inline fn deal(comptime k: u32, s: Spot, key: u64, game: u64, holes: []u8, board: *[5]u8) void {
@@ -145,6 +167,9 @@ inline fn deal(comptime k: u32, s: Spot, key: u64, game: u64, holes: []u8, board
     }
     @memcpy(board[0..s.board.len], s.board);
     for (s.board.len..5) |i| board[i] = draw_card(key, game, &draw, &deck, &left);
+    // Pair of `draw_card`: every draw took one card out of the deck.
+    assert(@popCount(deck) == left);
+    assert(left + draw == @popCount(s.deck));
 }
 
 /// Games `first .. first + blocks * vector_lanes`, `vector_lanes` at a time: each game
@@ -153,6 +178,8 @@ inline fn deal(comptime k: u32, s: Spot, key: u64, game: u64, holes: []u8, board
 /// known cards are written into the blocks once, for every block.
 fn sample_blocks(comptime k: u32, s: Spot, key: u64, first: u64, blocks: u64, out: []spot.Sums) void {
     const lanes = omaha.vector_lanes;
+    comptime assert(lanes > 0);
+    assert(out.len == s.players);
     var boards: [lanes * 5]u8 = undefined;
     var holes: [players_max][lanes * k]u8 = undefined;
     var dealt_places: [players_max * k]u16 = undefined; // player * k + card, in deal order
@@ -165,6 +192,7 @@ fn sample_blocks(comptime k: u32, s: Spot, key: u64, first: u64, blocks: u64, ou
             holes[place / k][lane * k + place % k] = card;
         }
     }
+    assert(dealt <= s.players * k);
     for (0..lanes) |lane| @memcpy(boards[lane * 5 ..][0..s.board.len], s.board);
     const cards_left: u32 = @popCount(s.deck);
     for (0..blocks) |block| {
@@ -193,6 +221,8 @@ fn sample_blocks(comptime k: u32, s: Spot, key: u64, first: u64, blocks: u64, ou
 }
 
 inline fn draw_card(key: u64, game: u64, draw: *u64, deck: *u64, left: *u32) u8 {
+    assert(left.* > 0);
+    assert(@popCount(deck.*) == left.*);
     const card = bits.nth_set_bit(
         deck.*,
         random.below(random.draw_word(key, game, draw.*), left.*),
@@ -212,6 +242,7 @@ inline fn settle(
     cards: *const [5]u8,
     out: []spot.Sums,
 ) void {
+    assert(s.players <= players_max);
     const board: omaha.Board(5) = .init(cards);
     var ranks: [players_max]u16 = undefined;
     for (0..s.players) |p| {
@@ -225,6 +256,9 @@ inline fn share(ranks: []const u16, out: []spot.Sums) void {
     const best = std.mem.max(u16, ranks);
     var winners: u32 = 0;
     for (ranks) |r| winners += @intFromBool(r == best);
+    assert(winners >= 1);
+    assert(winners <= ranks.len);
+    assert(out.len == ranks.len);
     const share_units = spot.shares[winners];
     for (ranks, out) |r, *sums| {
         sums.games += 1;

@@ -46,8 +46,19 @@ const pair_numbers: [values * values]u8 = table: {
         t[b * values + a] = number;
         number += 1;
     };
+    // The 91 pairs of values, as omaha/boards.zig numbers each board row's ranks.
+    assert(number == values * (values + 1) / 2);
     break :table t;
 };
+
+comptime {
+    // `Board.rank_pairs` reduces a hand's pairs in a vector of at most 16 lanes.
+    assert(subsets(hole_cards_max, 2).len <= 16);
+    // Two hole cards and three board cards: every hand has them.
+    assert(hole_cards_min >= 2);
+    assert(board_cards_min >= 3);
+    assert(board_cards_max + 2 <= encoding.card_count);
+}
 
 /// Builds the board tables unless built; every entry point calls it before ranking.
 pub const ready = board_tables.ready;
@@ -82,6 +93,7 @@ inline fn lowest(bits: u13) u13 {
 }
 
 inline fn suit_pattern(set: u64, suit: u32) u13 {
+    assert(suit < encoding.suit_count);
     return @truncate(set >> @intCast(encoding.value_count * suit));
 }
 
@@ -99,7 +111,9 @@ pub fn rank_rows(
     assert(players >= 1);
     ready();
     const rows = out.len / players;
-    assert(boards.len == rows * board_cards and holes.len == rows * players * hole_cards);
+    assert(out.len == rows * players);
+    assert(boards.len == rows * board_cards);
+    assert(holes.len == rows * players * hole_cards);
     const invalid = switch (board_cards) {
         inline board_cards_min...board_cards_max => |b| switch (hole_cards) {
             inline hole_cards_min...hole_cards_max => |k| rank_fixed(b, k, boards, holes, players, out),
@@ -134,13 +148,15 @@ pub fn rank_one(board: []const u8, hole: []const u8) ?u16 {
         seen |= @as(u64, 1) << @intCast(card);
     };
     ready();
-    return switch (board.len) {
+    const result: u16 = switch (board.len) {
         inline board_cards_min...board_cards_max => |b| switch (hole.len) {
             inline hole_cards_min...hole_cards_max => |k| Board(b).init(board[0..b]).rank(k, hole[0..k]),
             else => unreachable,
         },
         else => unreachable,
     };
+    assert(result > 0); // valid cards: some five-card hand, every one ranked above 0
+    return result;
 }
 
 /// How many rows `rank_lanes` ranks at once; 0 on the baseline level, which has no gathers.
@@ -175,6 +191,8 @@ fn rank_fixed(
     out: []u16,
 ) bool {
     const rows = out.len / players;
+    assert(boards.len == rows * b);
+    assert(holes.len == rows * players * k);
     var invalid = false;
     var row: usize = 0;
     if (vector_lanes > 0 and players == 1) {
@@ -190,6 +208,7 @@ fn rank_fixed(
         }
     }
     while (row < rows) : (row += 1) invalid = rank_row(b, k, boards, holes, players, row, out) or invalid;
+    assert(row == rows);
     return invalid;
 }
 
@@ -298,6 +317,8 @@ fn rank_row(
     row: usize,
     out: []u16,
 ) bool {
+    assert(players >= 1);
+    assert((row + 1) * players <= out.len);
     const board: Board(b) = .init(boards[row * b ..][0..b]);
     var row_set = board.set;
     for (0..players) |p| {

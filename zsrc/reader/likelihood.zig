@@ -31,6 +31,7 @@ const class_of: [combos.count]u8 = table: {
     for (&out, 0..) |*class, c| {
         const rc = agents_strength.class_of(c);
         class.* = rc[0] * 13 + rc[1];
+        assert(class.* < 169); // the preflop classes `likelihoods` caches by
     }
     break :table out;
 };

@@ -14,6 +14,12 @@ const assert = std.debug.assert;
 
 const hash_size = 4096;
 
+comptime {
+    // Open addressing stays short: at most a strength a combo, under a third full.
+    assert(hash_size >= 3 * combos.count);
+    assert(std.math.isPowerOfTwo(hash_size));
+}
+
 pub const Strengths = struct {
     /// The board these strengths are for; `unset` before any.
     board: u64 = unset,
@@ -30,7 +36,8 @@ pub const Strengths = struct {
     /// HS of every combo on `board` (3 to 5 cards; a combo that meets it gets 0).
     pub fn rank(self: *Strengths, board: u64) void {
         if (self.board == board) return;
-        assert(@popCount(board) >= 3 and @popCount(board) <= 5);
+        assert(@popCount(board) >= 3);
+        assert(@popCount(board) <= 5);
         var keys: [combos.count]u32 = undefined; // rank << 16 | combo, live combos only
         var live: u32 = 0;
         for (0..combos.count) |c| {
@@ -40,9 +47,15 @@ pub const Strengths = struct {
             keys[live] = @as(u32, eval.rank_set(board | hand)) << 16 | @as(u32, @intCast(c));
             live += 1;
         }
+        // Every two cards off the board is a live combo.
+        const left: u32 = encoding.card_count - @popCount(board);
+        assert(live == left * (left - 1) / 2);
         sort_keys(keys[0..live]);
         self.sweep(keys[0..live], board);
         self.board = board;
+        // At least one strength; at most one a combo.
+        assert(self.unique_count >= 1);
+        assert(self.unique_count <= live);
     }
 
     /// The slot of `halves` among the unique values, added when new (open addressing).
@@ -51,6 +64,9 @@ pub const Strengths = struct {
         while (true) : (h = (h + 1) % hash_size) {
             if (seen[h] == halves + 1) return seen_slot[h];
             if (seen[h] == 0) {
+                // A slot a distinct strength: at most one a combo, the table never full.
+                assert(self.unique_count < combos.count);
+                assert(self.unique_count < hash_size);
                 seen[h] = halves + 1;
                 seen_slot[h] = self.unique_count;
                 self.unique[self.unique_count] = hs;
@@ -61,6 +77,8 @@ pub const Strengths = struct {
     }
 
     fn sweep(self: *Strengths, keys: []const u32, board: u64) void {
+        assert(keys.len > 0);
+        assert(keys.len <= combos.count);
         var below: u64 = 0;
         var below_card: [encoding.card_count]u32 = @splat(0);
         var equal_card: [encoding.card_count]u32 = @splat(0);
@@ -99,11 +117,14 @@ pub const Strengths = struct {
             below += equal;
             start = end;
         }
+        // Every live combo swept once.
+        assert(below == keys.len);
     }
 };
 
 /// Sorts by the rank (the high 16 bits): two counting passes of eight bits, stable.
 fn sort_keys(keys: []u32) void {
+    assert(keys.len <= combos.count);
     var buffer: [combos.count]u32 = undefined;
     var source = keys;
     var target = buffer[0..keys.len];

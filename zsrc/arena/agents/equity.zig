@@ -16,8 +16,10 @@
 //! the rest of max(r, g), FOLD the rest (CHECK when free). gate is a step at 0 at
 //! temperature 0, else the logistic of x / temperature.
 const std = @import("std");
+const assert = std.debug.assert;
 const policy_zig = @import("policy.zig");
 const strength = @import("strength.zig");
+const combos = @import("../../cards/combos.zig");
 const table_zig = @import("../table.zig");
 const Agent = policy_zig.Agent;
 const Spot = policy_zig.Spot;
@@ -25,9 +27,14 @@ const Policy = policy_zig.Policy;
 
 /// The combo's strength e (see above); `board` is ranked on the spot's board after the flop.
 pub fn hand_strength(spot: Spot, combo: u16, board: *strength.Board) f64 {
+    assert(combo < combos.count);
     if (spot.street == table_zig.Street.preflop) return strength.preflop_ehs(combo);
     board.rank(spot.board);
-    return board.hs(combo);
+    const e = board.hs(combo);
+    // A share of the opponents beaten, ties half.
+    assert(e >= 0);
+    assert(e <= 1);
+    return e;
 }
 
 pub fn policy(agent: Agent, spot: Spot, combo: u16, board: *strength.Board) Policy {
@@ -37,6 +44,8 @@ pub fn policy(agent: Agent, spot: Spot, combo: u16, board: *strength.Board) Poli
 /// The policy of a hand of strength `e` (`hand_strength`): how the Range Reader asks it for
 /// every combo at once from strengths it found in bulk, exactly as `policy` plays.
 pub fn policy_at(agent: Agent, spot: Spot, e: f64) Policy {
+    assert(e >= 0);
+    assert(e <= 1);
     const n: f64 = @floatFromInt(@max(spot.opponents, 1));
     const w = std.math.pow(f64, e, n);
     const fair = 1 / (n + 1);

@@ -94,6 +94,9 @@ pub const Spot = struct {
 
 pub fn spot_of(table: *const Table) Spot {
     assert(table.actor != table_zig.no_seat);
+    // Pair of `Table.well_formed`: the seat to act is seated and still in the hand.
+    assert(table.actor < table.seats);
+    assert(table.in_hand >> @intCast(table.actor) & 1 == 1);
     var pot: u64 = table.antes;
     for (table.committed) |chips| pot += chips;
     const shown = table_zig.board_shown[table.street];
@@ -115,7 +118,10 @@ pub fn spot_of(table: *const Table) Spot {
 /// The combo of the seat to act.
 pub fn own_combo(table: *const Table) u16 {
     const hole = table.hole[table.actor];
-    return combos.index[hole[0]][hole[1]];
+    assert(hole[0] != hole[1]); // two cards dealt, not hidden
+    const combo = combos.index[hole[0]][hole[1]];
+    assert(combo < combos.count);
+    return combo;
 }
 
 /// The decision's uniform word: the reference random player's w0 (random_player.words).
@@ -144,11 +150,15 @@ pub fn sample(policy: Policy, word: u64) Action {
 /// bet, of the pot), in whole chips, within the legal range.
 pub fn raise_size(spot: Spot, fraction: f64) u32 {
     if (!spot.may_raise()) return 0;
+    assert(spot.legal.min_to <= spot.legal.max_to);
     const after_call: f64 = @floatFromInt(spot.pot + spot.legal.to_call);
     const wanted = @as(f64, @floatFromInt(spot.current_bet)) + @floor(fraction * after_call);
     const low: f64 = @floatFromInt(spot.legal.min_to);
     const high: f64 = @floatFromInt(spot.legal.max_to);
-    return @intFromFloat(std.math.clamp(wanted, low, high));
+    const raise_to: u32 = @intFromFloat(std.math.clamp(wanted, low, high));
+    assert(raise_to >= spot.legal.min_to);
+    assert(raise_to <= spot.legal.max_to);
+    return raise_to;
 }
 
 /// The bet or raise fraction that applies: `bet` when nothing is to call, else `raise`.
@@ -204,6 +214,7 @@ pub fn mix_uniform(spot: Spot, base: Policy, temperature: f64, raise_to: u32) Po
 
 /// A policy that plays one kind outright.
 pub fn only(kind: u8, raise_to: u32) Policy {
+    assert(kind < Kind.count);
     var policy: Policy = .{ .raise_to = if (kind == Kind.raise) raise_to else 0 };
     policy.prob[kind] = 1;
     return policy;

@@ -1,6 +1,7 @@
 //! Who plays each seat of a native play loop (play.zig's hook), and where each finished
 //! hand's net chips go (`Ledger`: one row of seats per hand, for match statistics).
 const std = @import("std");
+const assert = std.debug.assert;
 const table_zig = @import("../table.zig");
 const random_player = @import("../random_player.zig");
 const policy_zig = @import("policy.zig");
@@ -49,6 +50,7 @@ pub const Seating = struct {
     board: strength.Board = .{},
 
     pub fn choose(seating: *Seating, table: *const Table, key: u64) random_player.Action {
+        assert(table.actor < table.seats);
         if (seating.population) |population| {
             const style = population.style(seating.population_key, table.table, table.hand, table.actor);
             return registry.choose(population.agents[style], table, key, &seating.board);
@@ -60,6 +62,7 @@ pub const Seating = struct {
     /// Whether the seat to act is played by the caller (a Python agent).
     pub fn external(seating: *const Seating, table: *const Table) bool {
         const lineup = seating.lineup orelse return false;
+        assert(table.actor < table.seats);
         return lineup[table.actor].kind == registry.Kind.external;
     }
 
@@ -76,6 +79,8 @@ pub const Seating = struct {
 
 /// Moves every seat's hole cards `rotation` seats back (seat s takes seat s + rotation's).
 pub fn rotate(table: *Table, rotation: u8) void {
+    assert(table.seats >= table_zig.seats_min);
+    assert(table.seats <= seats_max);
     if (rotation % table.seats == 0) return;
     const dealt = table.hole;
     for (0..table.seats) |seat| table.hole[seat] = dealt[(seat + rotation) % table.seats];
