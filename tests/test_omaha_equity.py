@@ -125,3 +125,20 @@ def test_bad_input_is_named(players, kwargs, error, message):
     kwargs = {"game": "plo4", **kwargs}
     with pytest.raises(error, match=message):
         pp.equity(players, **kwargs)
+
+
+@pytest.mark.parametrize(("first", "count"), [(0, 0), (1, 1), (0, 1 << 32)])
+def test_exact_refuses_a_part_outside_its_parts_at_the_abi(first, count):
+    """Exact counts take `first` as the part and `count` as the parts: no parts, a part past
+    them or more parts than 32 bits hold are refused, never counted (a division by zero)."""
+    from pypoker._native import ffi, lib, new_error
+    from pypoker._spot import SUM_FIELDS
+
+    holes = pp.parse_cards("AhAsKhKsQdQcJdJc")
+    sums = np.zeros((2, len(SUM_FIELDS)))
+    status = lib.pp_omaha_equity(
+        ffi.from_buffer("uint8_t[]", holes), 4, 2, ffi.NULL, 0, 0, True, 0, first, count,
+        ffi.cast("pp_sums *", ffi.from_buffer("double[]", sums, require_writable=True)),
+        ffi.new("uint64_t *", 0), new_error(),
+    )  # fmt: skip
+    assert status == lib.PP_BAD_ARGUMENT

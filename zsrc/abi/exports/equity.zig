@@ -449,7 +449,10 @@ pub const api = struct {
         );
         const deck = encoding.full_deck & ~used & ~dead;
         if (@popCount(deck) < unknown + 5 - board_cards) return .bad_argument;
-        if (exact and (unknown > 0 or count != 0 and first >= count)) return .bad_argument;
+        // Exact: `first` is the part and `count` the parts, at least one (u32 each).
+        if (exact and (unknown > 0 or count == 0 or count > std.math.maxInt(u32) or first >= count)) {
+            return .bad_argument;
+        }
         const spot: omaha_equity.Spot = .{ .holes = held, .hole_cards = hole_cards, .players = players, .board = b, .deck = deck };
         if (exact) {
             // first: this part, count: the parts.
