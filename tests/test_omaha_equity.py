@@ -118,7 +118,7 @@ def test_the_result_says_what_ran():
         (["AA", "random"], {}, pp.PokerError, "AA"),
         (["AhAsKhKs"], {}, ValueError, "equity takes 2 to 10 players, got 1"),
         (["random"] * 9, {"game": "plo6"}, ValueError, "deck enough to deal"),
-        (["AhAsKhKs", "random"], {"game": "plo7"}, ValueError, "game 'plo7'"),
+        (["AhAsKhKs", "random"], {"game": "plo7"}, ValueError, "game='plo7'"),
     ],
 )
 def test_bad_input_is_named(players, kwargs, error, message):
