@@ -29,6 +29,7 @@ from .datasets import dataset
 from .dealing import card_set, deal
 from .enumeration import category_counts, combinations, iter_combinations
 from .equity import EquityResult, equities, equity
+from .five_cards import best_five
 from .features import FEATURES, equity_histogram, hand_features, hand_strength, hand_vs_range
 from .isomorphism import hand_index, hand_index_size, hand_unindex
 from .omaha import rank_omaha, rank_showdown_omaha
@@ -64,6 +65,7 @@ __all__ = [
     "InvalidHandError",
     "PokerError",
     "accumulate",
+    "best_five",
     "card_set",
     "category",
     "category_counts",

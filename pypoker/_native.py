@@ -28,7 +28,7 @@ import numpy as np
 
 from ._names import card_name
 
-ABI_VERSION = 20
+ABI_VERSION = 21
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 
