@@ -71,14 +71,21 @@ fn Lanes(comptime L: usize) type {
 }
 
 /// Value-major bits of `L` hands of `k` ids (id `i` of a row in its byte `i`): bit
-/// `4 * value + suit` per card. `suit = id * 79 >> 10` is `id / 13` for every id below 52.
+/// `4 * value + suit` per card, at `4 * id - 51 * suit` (`id = 13 * suit + value`), the
+/// suit counted by comparisons (no 64-bit multiply: AVX2 has none).
 inline fn value_major(comptime L: usize, comptime k: u32, hands: Lanes(L)) Lanes(L) {
+    @setRuntimeSafety(false);
     const V = Lanes(L);
+    const zero: V = @splat(0);
+    const step: V = @splat(51);
     var held: V = @splat(0);
     inline for (0..k) |i| {
         const id = (hands >> @splat(8 * i)) & @as(V, @splat(0xFF));
-        const suit = (id * @as(V, @splat(79))) >> @splat(10);
-        const position = id * @as(V, @splat(4)) - suit * @as(V, @splat(51));
+        var position = id << @splat(2);
+        inline for (1..encoding.suit_count) |suit| {
+            const past = id >= @as(V, @splat(suit * encoding.value_count));
+            position -%= @select(u64, past, step, zero);
+        }
         held |= @as(V, @splat(1)) << @as(@Vector(L, u6), @truncate(position));
     }
     return held;
@@ -88,41 +95,45 @@ inline fn value_major(comptime L: usize, comptime k: u32, hands: Lanes(L)) Lanes
 /// rows' value-major sets and their ranks' layouts.
 inline fn pick(comptime L: usize, held: Lanes(L), layout: Lanes(L)) Lanes(L) {
     const V = Lanes(L);
-    const flush = (layout >> @splat(flush_bit)) & @as(V, @splat(1)) != @as(V, @splat(0));
+    const one: V = @splat(1);
+    const nibble: V = @splat(0xF);
+    const flush = (layout >> @splat(flush_bit)) & one != @as(V, @splat(0));
     var values: [five]V = undefined;
     var suits: [five]V = undefined;
-    var common: V = @splat(0xF);
+    var common: V = nibble;
     inline for (0..five) |i| {
-        values[i] = (layout >> @splat(4 * i)) & @as(V, @splat(0xF));
-        suits[i] = (held >> @as(@Vector(L, u6), @truncate(values[i] << @splat(2)))) & @as(V, @splat(0xF));
+        values[i] = (layout >> @splat(4 * i)) & nibble;
+        suits[i] = (held >> @as(@Vector(L, u6), @truncate(values[i] << @splat(2)))) & nibble;
         common &= suits[i];
     }
     var occurrence: V = @splat(0);
     var cards: V = @splat(0);
     inline for (0..five) |i| {
-        if (i > 0) occurrence = @select(u64, values[i] == values[i - 1], occurrence + @as(V, @splat(1)), @as(V, @splat(0)));
+        if (i > 0) occurrence = @select(u64, values[i] == values[i - 1], occurrence +% one, @as(V, @splat(0)));
         const mask = @select(u64, flush, common, suits[i]);
         const word = @select(u64, occurrence >= @as(V, @splat(2)), @as(V, @splat(nth_suit_words[1])), @as(V, @splat(nth_suit_words[0])));
-        const shift = ((occurrence & @as(V, @splat(1))) << @splat(5)) + (mask << @splat(1));
+        const shift = ((occurrence & one) << @splat(5)) | (mask << @splat(1));
         const suit = (word >> @as(@Vector(L, u6), @truncate(shift))) & @as(V, @splat(3));
-        cards |= (suit * @as(V, @splat(encoding.value_count)) + values[i]) << @splat(8 * i);
+        const card = (suit << @splat(3)) +% (suit << @splat(2)) +% suit +% values[i];
+        cards |= card << @splat(8 * i);
     }
     return cards;
 }
 
-/// Picks the five of `L` rows of `k` valid, distinct ids whose ranks are `ranks`.
-inline fn pick_block(comptime L: usize, comptime k: u32, ids: *const [L * k]u8, ranks: *const [L]u16, out: *[L * five]u8) void {
+/// Picks the five of `L` rows of `k` valid, distinct ids whose ranks are `ranks`: row `r`'s
+/// ids are the first `k` of the 8 bytes at `window[r * k]`, which must all be readable.
+inline fn pick_block(comptime L: usize, comptime k: u32, window: []const u8, ranks: *const [L]u16, out: *[L * five]u8) void {
+    assert(window.len >= (L - 1) * k + 8);
     var hands: [L]u64 = undefined;
     var layout_words: [L]u64 = undefined;
     inline for (0..L) |lane| {
-        var row: u64 = 0;
-        inline for (0..k) |i| row |= @as(u64, ids[lane * k + i]) << (8 * i);
-        hands[lane] = row;
+        hands[lane] = std.mem.readInt(u64, window[lane * k ..][0..8], .little);
         layout_words[lane] = layouts[ranks[lane]];
     }
     const cards: [L]u64 = pick(L, value_major(L, k, hands), layout_words);
     inline for (0..L) |lane| {
-        inline for (0..five) |i| out[lane * five + i] = @truncate(cards[lane] >> (8 * i));
+        std.mem.writeInt(u32, out[lane * five ..][0..4], @truncate(cards[lane]), .little);
+        out[lane * five + 4] = @truncate(cards[lane] >> 32);
     }
 }
 
@@ -132,8 +143,7 @@ pub fn pick_one(hand: []const u8, rank: u16) [five]u8 {
     assert(layouts[rank] != 0);
     var row: u64 = 0;
     for (hand, 0..) |card, i| row |= @as(u64, card) << @intCast(8 * i);
-    // Ids past the hand's are 0: a repeat of card 0 adds nothing to the set, so widen to 7
-    // with a card already in it.
+    // Seven ids, the first repeated past the hand's: a card twice sets its one bit.
     for (hand.len..encoding.hand_cards_max) |i| row |= @as(u64, hand[0]) << @intCast(8 * i);
     const hands: Lanes(1) = @splat(row);
     const layout: Lanes(1) = @splat(layouts[rank]);
@@ -167,21 +177,25 @@ fn rows_fixed(comptime k: u32, ids: []const u8, out: []u8) ?HandError {
             failure.row += start;
             return failure;
         }
-        pick_rows(k, chunk, ranks[0..rows], out[start * five ..][0 .. rows * five]);
+        pick_rows(k, ids[start * k ..], ranks[0..rows], out[start * five ..][0 .. rows * five]);
         start += rows;
     }
     return null;
 }
 
-/// Picks rows of valid hands, `lanes` at a time and the rest one by one.
-fn pick_rows(comptime k: u32, ids: []const u8, ranks: []const u16, out: []u8) void {
-    const blocks = ranks.len / lanes;
+/// Picks rows of valid hands (`window` from the first row's ids to the end of the input),
+/// `lanes` at a time while each row's 8-byte load stays inside the input, then one by one.
+fn pick_rows(comptime k: u32, window: []const u8, ranks: []const u16, out: []u8) void {
+    const loadable = if (window.len >= 8) (window.len - 8) / k + 1 else 0;
+    const blocks = @min(ranks.len, loadable) / lanes;
     for (0..blocks) |b| {
         const r = b * lanes;
-        pick_block(lanes, k, ids[r * k ..][0 .. lanes * k], ranks[r..][0..lanes], out[r * five ..][0 .. lanes * five]);
+        pick_block(lanes, k, window[r * k ..], ranks[r..][0..lanes], out[r * five ..][0 .. lanes * five]);
     }
     for (blocks * lanes..ranks.len) |r| {
-        pick_block(1, k, ids[r * k ..][0..k], ranks[r..][0..1], out[r * five ..][0..five]);
+        var row: [8]u8 = @splat(0);
+        @memcpy(row[0..k], window[r * k ..][0..k]);
+        pick_block(1, k, &row, ranks[r..][0..1], out[r * five ..][0..five]);
     }
 }
 
