@@ -446,10 +446,12 @@ def _describe_with_cards(ranks, cards) -> np.ndarray | str:
     flush = np.isin(given >> CATEGORY_SHIFT, (6, 9))
     texts = [
         _of_suit(text, _SUIT_NAMES[int(five[0]) // 13]) if is_flush else text
-        for text, five, is_flush in zip(np.ravel(words).tolist(), fives, flush.tolist())
+        for text, five, is_flush in zip(
+            np.ravel(words).tolist(), fives, flush.tolist(), strict=True
+        )
     ]
     named = [f"{text}: {' '.join(format_cards(five)[i : i + 2] for i in range(0, 10, 2))}"
-             for text, five in zip(texts, fives)]  # fmt: skip
+             for text, five in zip(texts, fives, strict=True)]  # fmt: skip
     if not shape:
         return named[0]
     return np.array(named, dtype=object).reshape(shape)

@@ -28,7 +28,9 @@ def oracle(hand) -> tuple[int, ...]:
     fives = list(itertools.combinations([int(c) for c in hand], 5))
     ranks = pp.rank(np.array(fives, dtype=np.uint8))
     best = int(ranks.max())
-    return min(_reading_order(f, best) for f, r in zip(fives, ranks.tolist()) if r == best)
+    return min(
+        _reading_order(f, best) for f, r in zip(fives, ranks.tolist(), strict=True) if r == best
+    )
 
 
 def _deal(n: int, k: int, seed: int) -> np.ndarray:
@@ -41,7 +43,7 @@ def test_random_hands_match_the_oracle(k):
     hands = _deal(3000, k, seed=k)
     fives = pp.best_five(hands)
     assert fives.shape == (3000, 5) and fives.dtype == np.uint8
-    for hand, five in zip(hands, fives):
+    for hand, five in zip(hands, fives, strict=True):
         assert tuple(five.tolist()) == oracle(hand), pp.format_cards(hand)
 
 
@@ -86,7 +88,7 @@ def test_omaha_two_from_the_hand_three_from_the_board():
     holes = _deal(400, 9, seed=9)
     hands, boards = holes[:, :4], holes[:, 4:]
     fives = pp.best_five(hands, boards=boards)
-    for hand, board, five in zip(hands, boards, fives):
+    for hand, board, five in zip(hands, boards, fives, strict=True):
         assert len(set(five.tolist()) & set(hand.tolist())) == 2
         assert len(set(five.tolist()) & set(board.tolist())) == 3
         choices = [
@@ -116,7 +118,9 @@ def test_bad_input_names_the_row():
     sets = np.array([0b11111, 0b1111111, 0b1111], dtype=np.uint64)
     with pytest.raises(pp.InvalidHandError, match="row 2: 4 cards"):
         pp.best_five(sets)
-    with pytest.raises(pp.InvalidHandError, match="row 0: hole card 0 is 3s, a card already in the row"):
+    with pytest.raises(
+        pp.InvalidHandError, match="row 0: hole card 0 is 3s, a card already in the row"
+    ):
         pp.best_five(np.array([[1, 2, 3, 4]], np.uint8), boards=np.array([[5, 6, 1]], np.uint8))
     with pytest.raises(pp.InvalidHandError, match="Omaha hands of 3 cards"):
         pp.best_five("AhKhQh", boards="2c3c4c")

@@ -76,7 +76,6 @@ fn Lanes(comptime L: usize) type {
 /// `4 * value + suit` per card, at `4 * id - 51 * suit` (`id = 13 * suit + value`), the
 /// suit counted by comparisons (no 64-bit multiply: AVX2 has none).
 inline fn value_major(comptime L: usize, comptime k: u32, hands: Lanes(L)) Lanes(L) {
-    @setRuntimeSafety(false);
     const V = Lanes(L);
     const zero: V = @splat(0);
     const step: V = @splat(51);
@@ -96,7 +95,6 @@ inline fn value_major(comptime L: usize, comptime k: u32, hands: Lanes(L)) Lanes
 /// The five card ids of `L` rows, byte `i` of a lane the five's `i`-th card: from the
 /// rows' value-major sets and their ranks' layouts.
 inline fn pick(comptime L: usize, held: Lanes(L), layout: Lanes(L)) Lanes(L) {
-    @setRuntimeSafety(false);
     const V = Lanes(L);
     const one: V = @splat(1);
     const nibble: V = @splat(0xF);
@@ -172,7 +170,7 @@ fn rows_fixed(comptime k: u32, ids: []const u8, out: []u8) ?HandError {
     var ranks: [chunk_rows]u16 = undefined;
     var start: usize = 0;
     while (start < n) {
-        const rows = @min(chunk_rows, n - start);
+        const rows: usize = @min(chunk_rows, n - start); // usize: @min would narrow it to u13
         const chunk = ids[start * k ..][0 .. rows * k];
         if (batch.rank_card_rows(chunk, k, ranks[0..rows])) |e| {
             @memset(out, 0);
@@ -189,7 +187,6 @@ fn rows_fixed(comptime k: u32, ids: []const u8, out: []u8) ?HandError {
 /// Picks rows of valid hands (`window` from the first row's ids to the end of the input),
 /// `lanes` at a time while each row's 8-byte load stays inside the input, then one by one.
 fn pick_rows(comptime k: u32, window: []const u8, ranks: []const u16, out: []u8) void {
-    @setRuntimeSafety(false);
     const loadable = if (window.len >= 8) (window.len - 8) / k + 1 else 0;
     const blocks = @min(ranks.len, loadable) / lanes;
     for (0..blocks) |b| {
