@@ -142,3 +142,22 @@ def test_describe_names_the_five():
     ]
     with pytest.raises(pp.ArgumentError, match="row 0"):
         pp.describe(pp.rank(hands), cards=pp.best_five(hands)[::-1].copy())
+
+
+def test_arrow_columns_in_and_out():
+    pa = pytest.importorskip("pyarrow")
+    hands = _deal(50, 7, seed=5)
+    fixed = pa.FixedSizeListArray.from_arrays(pa.array(hands.reshape(-1)), 7)
+    fives = pp.arrow.best_five(fixed)
+    assert fives.type == pa.list_(pa.uint8(), 5)
+    expected = pp.best_five(hands)
+    assert (fives.flatten().to_numpy().reshape(-1, 5) == expected).all()
+    texts = pa.chunked_array([pp.format_cards(hands[:20]), [None, *pp.format_cards(hands[20:])]])
+    out = pp.arrow.best_five(texts)
+    assert isinstance(out, pa.ChunkedArray) and out.null_count == 1
+    assert out.to_pylist()[:20] == expected[:20].tolist()
+    assert out.to_pylist()[21:] == expected[20:].tolist()
+    lists = pa.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9, 10], [11, 12, 13, 14, 15, 16, 60]],
+                     type=pa.list_(pa.uint8()))  # fmt: skip
+    with pytest.raises(pp.InvalidHandError, match="row 2: card id 60"):
+        pp.arrow.best_five(lists)
