@@ -111,6 +111,8 @@ def _ragged(ids: np.ndarray, counts: np.ndarray, threads: int | None) -> np.ndar
         try:
             out[rows] = _rows(gathered, threads)
         except PokerError as error:
+            if error.row is None:
+                raise
             raise error.renumbered(int(rows[error.row])) from None
     return out
 

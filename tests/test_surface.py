@@ -84,6 +84,7 @@ RECIPES = {
     "cpu": Recipe(lambda n: pp.cpu(), ()),
     "supported_cpus": Recipe(lambda n: pp.supported_cpus(), ()),
     "arrow.rank": Recipe(lambda c: pp.arrow.rank(_column(c)), (7,)),
+    "arrow.best_five": Recipe(lambda c: pp.arrow.best_five(_column(c)), (7,)),  # issue #51
     "arrow.rank_table": Recipe(lambda c: pp.arrow.rank_table(_table(c), "cards"), (7,)),
     "arrow.check_errors": Recipe(lambda n: pp.arrow.check_errors(n), ()),
     "arena.Arena": Recipe(lambda n: arena.Arena(n, 3, seed=1).play(1), ()),

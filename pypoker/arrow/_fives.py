@@ -46,6 +46,8 @@ def _fives_of_chunk(array: pa.Array, threads: int | None, first_row: int) -> pa.
     try:
         values = _fives_of_rows(array, threads)
     except PokerError as error:
+        if error.row is None:
+            raise
         raise error.renumbered(first_row + int(rows[error.row])) from None
     out = np.zeros((len(valid), FIVE), dtype=np.uint8)
     out[rows] = values

@@ -122,20 +122,38 @@ inline fn pick(comptime L: usize, held: Lanes(L), layout: Lanes(L)) Lanes(L) {
 }
 
 /// Picks the five of `L` rows of `k` valid, distinct ids whose ranks are `ranks`: row `r`'s
-/// ids are the first `k` of the 8 bytes at `window[r * k]`, which must all be readable.
+/// ids are the first `k` of the 8 bytes at `window[r * k]`, and the block reads `L * 8`
+/// bytes from `window[0]`: one load and one byte shuffle spread the rows into lanes, and one
+/// shuffle packs the lanes' fives back (inserting and extracting lane by lane cost more
+/// than the picking).
 inline fn pick_block(comptime L: usize, comptime k: u32, window: []const u8, ranks: *const [L]u16, out: *[L * five]u8) void {
-    assert(window.len >= (L - 1) * k + 8);
-    var hands: [L]u64 = undefined;
+    assert(window.len >= L * 8);
+    const Bytes = @Vector(L * 8, u8);
+    const bytes: Bytes = window[0 .. L * 8].*;
+    const spread: Bytes = @shuffle(u8, bytes, undefined, spread_mask(L, k));
+    const hands: Lanes(L) = @bitCast(spread);
     var layout_words: [L]u64 = undefined;
-    inline for (0..L) |lane| {
-        hands[lane] = std.mem.readInt(u64, window[lane * k ..][0..8], .little);
-        layout_words[lane] = layouts[ranks[lane]];
-    }
-    const cards: [L]u64 = pick(L, value_major(L, k, hands), layout_words);
-    inline for (0..L) |lane| {
-        std.mem.writeInt(u32, out[lane * five ..][0..4], @truncate(cards[lane]), .little);
-        out[lane * five + 4] = @truncate(cards[lane] >> 32);
-    }
+    inline for (0..L) |lane| layout_words[lane] = layouts[ranks[lane]];
+    const cards: Bytes = @bitCast(pick(L, value_major(L, k, hands), layout_words));
+    out.* = @shuffle(u8, cards, undefined, pack_mask(L));
+}
+
+/// Byte `i` of lane `j` ← byte `j * k + i` of the rows (past `k`, any byte of the row).
+fn spread_mask(comptime L: usize, comptime k: u32) @Vector(L * 8, i32) {
+    var mask: [L * 8]i32 = undefined;
+    for (0..L) |j| for (0..8) |i| {
+        mask[j * 8 + i] = @intCast(j * k + @min(i, k - 1));
+    };
+    return mask;
+}
+
+/// Card `i` of lane `j`'s five ← byte `i` of lane `j`.
+fn pack_mask(comptime L: usize) @Vector(L * five, i32) {
+    var mask: [L * five]i32 = undefined;
+    for (0..L) |j| for (0..five) |i| {
+        mask[j * five + i] = @intCast(j * 8 + i);
+    };
+    return mask;
 }
 
 /// The five of one hand of 5..7 valid, distinct ids of rank `rank` (rank/eval.zig's).
@@ -185,10 +203,11 @@ fn rows_fixed(comptime k: u32, ids: []const u8, out: []u8) ?HandError {
 }
 
 /// Picks rows of valid hands (`window` from the first row's ids to the end of the input),
-/// `lanes` at a time while each row's 8-byte load stays inside the input, then one by one.
+/// `lanes` at a time while a block's load stays inside the input, then one by one.
 fn pick_rows(comptime k: u32, window: []const u8, ranks: []const u16, out: []u8) void {
-    const loadable = if (window.len >= 8) (window.len - 8) / k + 1 else 0;
-    const blocks = @min(ranks.len, loadable) / lanes;
+    // Blocks whose `lanes * 8`-byte load stays inside the input.
+    const loadable = if (window.len >= lanes * 8) (window.len - lanes * 8) / (lanes * k) + 1 else 0;
+    const blocks = @min(ranks.len / lanes, loadable);
     for (0..blocks) |b| {
         const r = b * lanes;
         pick_block(lanes, k, window[r * k ..], ranks[r..][0..lanes], out[r * five ..][0 .. lanes * five]);
