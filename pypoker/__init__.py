@@ -30,6 +30,7 @@ from .dealing import card_set, deal
 from .enumeration import category_counts, combinations, iter_combinations
 from .equity import EquityResult, equities, equity
 from .features import FEATURES, equity_histogram, hand_features, hand_strength, hand_vs_range
+from .five_cards import best_five
 from .isomorphism import hand_index, hand_index_size, hand_unindex
 from .omaha import rank_omaha, rank_showdown_omaha
 from .range_grid import plot_range_grid, range_grid
@@ -64,6 +65,7 @@ __all__ = [
     "InvalidHandError",
     "PokerError",
     "accumulate",
+    "best_five",
     "card_set",
     "category",
     "category_counts",

@@ -112,11 +112,11 @@ def rank_showdown_omaha(boards, holes: np.ndarray, *, threads: int | None = None
 
     # A row ranks each player's 60 to 150 two-and-three choices.
     results = run_sliced(n, thread_count(threads, n * players), call, item_ns=300 * players)
-    check_slices(results, out, place=_omaha_place(board_cards, hole_cards, players))
+    check_slices(results, out, place=omaha_place(board_cards, hole_cards, players))
     return out
 
 
-def _omaha_place(board_cards: int, hole_cards: int, players: int):
+def omaha_place(board_cards: int, hole_cards: int, players: int):
     """Names a position in a row (board first, then each player's cards) for errors."""
 
     def place(position: int) -> str:

@@ -31,7 +31,7 @@ from ._native import (
 from ._out import check_out
 from ._parallel import pieces, run_sliced, thread_count
 from .accumulators import ACCUMULATOR
-from .cards import CARD_IDS, parse_cards, parse_ragged
+from .cards import CARD_IDS, format_cards, parse_cards, parse_ragged
 
 CATEGORY_SHIFT = lib.PP_CATEGORY_SHIFT  # a rank is (category << CATEGORY_SHIFT) | subrank
 EMPTY_HAND_RANK = lib.PP_EMPTY_HAND_RANK  # the rank of no cards: below any card
@@ -488,13 +488,20 @@ def _describe_one(rank_value: int, game: Game = HOLDEM) -> str:
     return f"{name}, {_VALUE_NAMES[values[0]]} high"
 
 
-def describe(ranks: np.ndarray | int, *, game: str = "holdem") -> np.ndarray | str:
+def describe(ranks: np.ndarray | int, *, cards=None, game: str = "holdem") -> np.ndarray | str:
     """Rank → words, exactly, from the rank alone: ``"Two Pair, Kings and Nines, Ace kicker"``.
 
     An int gives a string; an array gives an array of strings of the same shape. ``game``
-    as for ``rank`` (a short-deck rank reads differently).
+    as for ``rank`` (a short-deck rank reads differently). With ``cards``, the five that make
+    each Hold'em rank (``pp.best_five``'s rows: shape ``ranks.shape + (5,)``), the words name
+    the flush's suit and end with the five:
+    ``"Flush, Ace-King-Nine-Seven-Three of hearts: Ah Kh 9h 7h 3h"``.
     """
     chosen = game_of(game)
+    if cards is not None:
+        if game != "holdem":
+            raise ArgumentError(f"describe(cards=) reads Hold'em ranks, not game={game!r}")
+        return _describe_with_cards(ranks, cards)
     if isinstance(ranks, (int, np.integer)):
         return _describe_one(int(ranks), chosen)
     ranks = np.asarray(ranks)
@@ -505,6 +512,47 @@ def describe(ranks: np.ndarray | int, *, game: str = "holdem") -> np.ndarray | s
     unique, inverse = np.unique(ranks, return_inverse=True)
     names = np.array([_describe_one(int(r), chosen) for r in unique.tolist()], dtype=object)
     return names[inverse].reshape(ranks.shape)
+
+
+_SUIT_NAMES = ("spades", "clubs", "hearts", "diamonds")
+
+
+def _of_suit(text: str, suit: str) -> str:
+    royal = " (Royal Flush)"
+    if text.endswith(royal):
+        return f"{text.removesuffix(royal)} of {suit}{royal}"
+    return f"{text} of {suit}"
+
+
+def _describe_with_cards(ranks, cards) -> np.ndarray | str:
+    """``describe`` of ranks and the five cards making each (checked to rank so)."""
+    words = describe(ranks)
+    shape = np.shape(words)
+    cards = np.asarray(cards)
+    if cards.dtype != np.uint8 or cards.shape != (*shape, 5):
+        raise ArgumentError(
+            f"cards must be uint8 card ids of shape {(*shape, 5)} (the five of each rank, "
+            f"pp.best_five), got {cards.dtype} {cards.shape}"
+        )
+    fives = cards.reshape(-1, 5)
+    made = rank(fives) if len(fives) else np.empty(0, dtype=np.uint16)
+    given = np.asarray(ranks, dtype=np.int64).reshape(-1)
+    wrong = np.flatnonzero(made != given)
+    if len(wrong):
+        row = int(wrong[0])
+        raise ArgumentError(f"row {row}: the five cards rank {int(made[row])}, not {given[row]}")
+    flush = np.isin(given >> CATEGORY_SHIFT, (6, 9))
+    texts = [
+        _of_suit(text, _SUIT_NAMES[int(five[0]) // 13]) if is_flush else text
+        for text, five, is_flush in zip(
+            np.ravel(words).tolist(), fives, flush.tolist(), strict=True
+        )
+    ]
+    named = [f"{text}: {' '.join(format_cards(five)[i : i + 2] for i in range(0, 10, 2))}"
+             for text, five in zip(texts, fives, strict=True)]  # fmt: skip
+    if not shape:
+        return named[0]
+    return np.array(named, dtype=object).reshape(shape)
 
 
 def rank_showdown(

@@ -65,6 +65,7 @@ RECIPES = {
     "card_set": Recipe(lambda c: pp.card_set(c.reshape(-1)), (3,), rows=False),
     "category": Recipe(lambda c: pp.category(pp.rank(c)), (7,)),
     "describe": Recipe(lambda c: pp.describe(pp.rank(c)), (7,)),
+    "best_five": Recipe(pp.best_five, (7,)),  # issue #51
     "hand_unindex": Recipe(lambda c: pp.hand_unindex("flop", c.reshape(-1)), (1,), rows=False),
     # Not over rows of cards: a plain call, its ints given as floats in the float case.
     "deal": Recipe(lambda n: pp.deal(n, 7, seed=1), ()),
@@ -83,6 +84,7 @@ RECIPES = {
     "cpu": Recipe(lambda n: pp.cpu(), ()),
     "supported_cpus": Recipe(lambda n: pp.supported_cpus(), ()),
     "arrow.rank": Recipe(lambda c: pp.arrow.rank(_column(c)), (7,)),
+    "arrow.best_five": Recipe(lambda c: pp.arrow.best_five(_column(c)), (7,)),  # issue #51
     "arrow.rank_table": Recipe(lambda c: pp.arrow.rank_table(_table(c), "cards"), (7,)),
     "arrow.check_errors": Recipe(lambda n: pp.arrow.check_errors(n), ()),
     "arena.Arena": Recipe(lambda n: arena.Arena(n, 3, seed=1).play(1), ()),

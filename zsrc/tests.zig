@@ -26,6 +26,7 @@ comptime {
     _ = @import("rank/columns.zig");
     _ = @import("rank/showdown.zig");
     _ = @import("rank/shortdeck_exhaustive.zig");
+    _ = @import("rank/best_five.zig");
 
     _ = @import("equity/known_exact.zig");
     _ = @import("equity/spot.zig");
@@ -37,6 +38,8 @@ comptime {
     _ = @import("omaha/boards.zig");
     _ = @import("omaha/rank_vector.zig");
     _ = @import("omaha/equity.zig");
+    _ = @import("omaha/best_five.zig");
+    _ = @import("abi/exports/best_five.zig");
 
     _ = @import("features/strength.zig");
     _ = @import("features/isomorphism.zig");

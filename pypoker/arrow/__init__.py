@@ -25,11 +25,13 @@ require("pyarrow")  # before the modules below import it: the error names the ex
 from ._columns import ERRORS, check_errors, rank  # noqa: E402
 from ._duckdb import register_duckdb  # noqa: E402
 from ._files import RankResult, rank_file  # noqa: E402
+from ._fives import best_five  # noqa: E402
 from ._tables import rank_table  # noqa: E402
 
 __all__ = [
     "ERRORS",
     "RankResult",
+    "best_five",
     "check_errors",
     "rank",
     "rank_file",

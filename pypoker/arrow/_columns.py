@@ -25,7 +25,7 @@ def is_polars(obj) -> bool:
     return type(obj).__module__.split(".")[0] == "polars"
 
 
-def _to_arrow_column(column) -> pa.Array | pa.ChunkedArray:
+def to_arrow_column(column) -> pa.Array | pa.ChunkedArray:
     if isinstance(column, (pa.Array, pa.ChunkedArray)):
         return column
     if hasattr(column, "__arrow_c_array__"):
@@ -259,7 +259,7 @@ def rank(column, *, errors: str = "raise", threads: int | None = None, game: str
     out; a Polars Series in → a Polars Series out). Null inputs emit null."""
     holdem_only(game, "pp.arrow.rank")
     check_errors(errors)
-    ranks, _ = rank_column(_to_arrow_column(column), errors, threads)
+    ranks, _ = rank_column(to_arrow_column(column), errors, threads)
     if is_polars(column):
         import polars
 

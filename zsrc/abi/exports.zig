@@ -32,6 +32,7 @@ pub const groups = .{
     .{ .api = @import("exports/rl.zig").api, .source = @embedFile("exports/rl.zig") },
     .{ .api = @import("exports/reader.zig").api, .source = @embedFile("exports/reader.zig") },
     .{ .api = @import("exports/games.zig").api, .source = @embedFile("exports/games.zig") },
+    .{ .api = @import("exports/best_five.zig").api, .source = @embedFile("exports/best_five.zig") },
 };
 
 /// The types the exports pass, written into the header: the enums with their constants'
@@ -87,6 +88,7 @@ comptime {
     _ = @import("../rank/columns.zig").linked_tables;
     _ = @import("../features/isomorphism.zig").linked_tables;
     _ = @import("../omaha/boards.zig").linked_tables;
+    _ = @import("../rank/best_five.zig").linked_tables;
 }
 
 test {

@@ -34,6 +34,9 @@ pub const RankShowdown = fn (
     [*]u16, // out
     *HandError,
 ) callconv(.c) bool;
+/// The best five of Hold'em hands (rank/best_five.zig): ids (rows x k, 5..7), rows, k, out
+/// (rows x 5).
+pub const BestFive = fn ([*]const u8, u64, u32, [*]u8, *HandError) callconv(.c) bool;
 /// Omaha (omaha/rank.zig): boards, board cards (3..5), holes, hole cards (4..6), players, rows,
 /// out (rows x players).
 pub const RankOmaha = fn ([*]const u8, u32, [*]const u8, u32, u32, u64, [*]u16, *HandError) callconv(.c) bool;
@@ -102,6 +105,7 @@ pub const Kernels = struct {
     rank_accumulators_trusted: *const RankAccumulatorsTrusted,
     rank_showdown: *const RankShowdown,
     rank_omaha: *const RankOmaha,
+    best_five: *const BestFive,
     omaha_exact: *const OmahaExact,
     omaha_sample: *const OmahaSample,
     deal: *const Deal,

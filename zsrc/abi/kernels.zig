@@ -19,6 +19,7 @@ const features = @import("../features/strength.zig");
 const combos = @import("../cards/combos.zig");
 const omaha = @import("../omaha/rank.zig");
 const omaha_equity = @import("../omaha/equity.zig");
+const fives = @import("../rank/best_five.zig");
 
 fn board_values(
     boards: [*]const u8,
@@ -307,6 +308,12 @@ fn rank_omaha(
 ) callconv(.c) bool {
     const n = rows * players;
     const e = omaha.rank_rows(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * hole_cards], hole_cards, players, out[0..n]) orelse return true;
+    failure.* = e;
+    return false;
+}
+
+fn best_five(cards: [*]const u8, n: u64, k: u32, out: [*]u8, failure: *abi.HandError) callconv(.c) bool {
+    const e = fives.best_five_rows(cards[0 .. n * k], k, out[0 .. n * fives.five]) orelse return true;
     failure.* = e;
     return false;
 }

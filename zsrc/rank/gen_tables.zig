@@ -826,12 +826,47 @@ fn write_tables(
     try write_array(w, "flush_ranks", u16, flush_ranks);
     try w.writeAll("\n/// Payload (category and tie-breaking values) of every rank; 0 if unused.\n");
     try write_array(w, "describe_payloads", u32, describe);
+    var layouts: [10 << 12]u32 = undefined;
+    for (&layouts, describe) |*l, p| l.* = five_layout(p);
+    try w.writeAll("\n/// The five cards' values of every rank of five or more cards, in reading order\n" ++
+        "/// (value of card i in bits 4i..4i+3), and bit 20 set for a flush; 0 if none.\n");
+    try write_array(w, "five_layouts", u32, &layouts);
     try w.writeAll("\n/// Omaha: the rank of a value triple (455) and a value pair (91) as five cards, no\n" ++
         "/// flush; triple-major, each numbered in increasing order of its sorted values.\n");
     try write_array(w, "omaha_ranks", u16, omaha_ranks);
     try write_short_deck_tables(w, .trips_beat_straights, &short_tables[0]);
     try write_short_deck_tables(w, .straights_beat_trips, &short_tables[1]);
     try w.flush();
+}
+
+/// A payload's five values as a player reads them (rank/best_five.zig picks the cards): the
+/// groups first (quads, trips, pairs), then kickers; straights from the top down, the wheel
+/// as 5-4-3-2-A. Bit 20 marks the flushes. 0 for a payload of fewer than five cards.
+fn five_layout(payload_value: u32) u32 {
+    const category = payload_value >> 20;
+    if (category == 0) return 0;
+    const nibble_of_slot: [5]u8 = switch (category) {
+        @backingInt(Category.quads) => .{ 0, 0, 0, 0, 1 },
+        @backingInt(Category.full_house) => .{ 0, 0, 0, 1, 1 },
+        @backingInt(Category.trips) => .{ 0, 0, 0, 1, 2 },
+        @backingInt(Category.two_pair) => .{ 0, 0, 1, 1, 2 },
+        @backingInt(Category.pair) => .{ 0, 0, 1, 2, 3 },
+        else => .{ 0, 1, 2, 3, 4 },
+    };
+    const straight = category == @backingInt(Category.straight) or
+        category == @backingInt(Category.straight_flush);
+    const flush = category == @backingInt(Category.flush) or
+        category == @backingInt(Category.straight_flush);
+    var layout: u32 = @as(u32, @intFromBool(flush)) << 20;
+    for (nibble_of_slot, 0..) |nibble, slot| {
+        const read: u32 = if (straight) 0 else nibble; // a straight's payload: its top alone
+        const held = (payload_value >> @intCast(16 - 4 * read)) & 0xF;
+        if (held == 0) return 0; // fewer than five cards
+        const top = held - 1;
+        const value: u32 = if (straight) @intCast((top + value_count - slot) % value_count) else top;
+        layout |= value << @intCast(4 * slot);
+    }
+    return layout;
 }
 
 fn write_array(w: *std.Io.Writer, name: []const u8, comptime T: type, items: []const T) !void {
