@@ -1,0 +1,155 @@
+"""``Reader``: a model that names a seat's hole cards from what a spectator sees, trained on
+the Range Reader's examples, in NumPy (``pypoker[ml]``: NumPy and threadpoolctl, no deep
+learning framework; see ``_network`` for why).
+
+- ``Reader().fit(data)``: trains on a folder of ``generate``'s shards, ``Examples`` or an
+  iterable of them (``training``: Adam, seeds respected, progress);
+- ``predict(examples)``: (N, 1326) float32 probabilities in ``pp.COMBOS`` order, exactly 0
+  on the combos the board rules out, each row summing to 1; ``known_styles=False`` reads
+  without the seats' styles;
+- ``save(path)`` / ``Reader.load(path)``: a NumPy ``.npz`` of plain arrays (never pickle),
+  with the file format and the pypoker version that wrote it: a file of another format
+  raises an error naming both versions;
+- ``Reader.pretrained()``: the model shipped in the package (``data/reader.npz``), trained by
+  ``pypoker reader generate --hands 200K --seed 0 --out data/`` then ``pypoker reader train
+  --data data/ --out reader.npz``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from .._native import ArgumentError, PokerError
+from .._version import VERSION
+from . import _features, _network
+from .examples import EXAMPLE_DTYPE, Examples
+
+FORMAT = 1  # the .npz layout and the features' meaning; bumped when either changes
+PRETRAINED = Path(__file__).parent / "data" / "reader.npz"
+_ROWS = 2048  # examples predicted at a time
+
+
+class Reader:
+    """A read of a seat's two cards: a small network over the examples' features
+    (``hidden`` units in each of two layers)."""
+
+    def __init__(self, hidden: int = 256):
+        from .._arguments import whole
+
+        self.hidden = whole("hidden", hidden, 1, 1 << 14)
+        self.params: dict[str, np.ndarray] | None = None
+        self.mean = self.scale = None
+        self.info: dict = {}
+
+    def fit(self, data, *, epochs: int = 1, seed: int = 0, progress=None, batch: int = 1024,
+            lr: float = 2e-3, hide_styles: float = 0.5, threads=None) -> Reader:  # fmt: skip
+        """Trains on ``data`` (a folder of shards, a shard, ``Examples``, or an iterable of
+        them) for ``epochs`` passes of minibatches of ``batch``; ``hide_styles``: the share
+        of examples seen with the style hidden. ``progress``: True for a line on stderr, or
+        a callable (step, steps, loss). Returns the Reader."""
+        from .._arguments import whole
+        from . import training
+
+        epochs = whole("epochs", epochs, 1, 10_000)
+        batch = whole("batch", batch, 1, 1 << 20)
+        seed = whole("seed", seed, 0, (1 << 64) - 1)
+        if not 0 <= hide_styles <= 1:
+            raise ArgumentError(f"hide_styles must be a share 0..1, got {hide_styles!r}")
+        x, labels, boards = training.gather(data)
+        params, mean, scale, loss = training.train(
+            x, labels, boards, hidden=self.hidden, epochs=epochs, seed=seed, batch=batch,
+            lr=float(lr), hide=float(hide_styles), threads=threads, progress=progress,
+        )  # fmt: skip
+        # Weights kept at float16 precision: the file stores them so, and a loaded model
+        # predicts exactly what the trained one does.
+        self.params = {k: v.astype(np.float16).astype(np.float32) for k, v in params.items()}
+        self.mean, self.scale = mean.astype(np.float32), scale.astype(np.float32)
+        self.info = {"examples": int(len(labels)), "epochs": epochs, "seed": seed,
+                     "batch": batch, "lr": float(lr), "hide_styles": float(hide_styles),
+                     "loss": loss}  # fmt: skip
+        return self
+
+    def _require(self) -> None:
+        if self.params is None:
+            raise PokerError("this Reader is not trained: fit it, load one or take "
+                             "Reader.pretrained()")  # fmt: skip
+
+    def predict(self, examples, *, known_styles: bool = True, threads=None) -> np.ndarray:
+        """(N, 1326) float32: each example's probability of each combo (``pp.COMBOS``
+        order), 0 where the board rules the combo out, rows summing to 1. ``examples``:
+        ``Examples`` or ``EXAMPLE_DTYPE`` records."""
+        from .training import limits
+
+        self._require()
+        data = _records(examples)
+        out = np.empty((len(data), _network.COMBOS), np.float32)
+        with limits(threads):
+            for start in range(0, len(data), _ROWS):
+                part = data[start : start + _ROWS]
+                x = _features.features(part, known_styles)
+                x -= self.mean
+                x *= self.scale
+                live = _features.live_combos(part)
+                phi = _features.combo_features(part, live)
+                out[start : start + _ROWS] = _network.forward(self.params, x, phi, live)
+        return out
+
+    def save(self, path) -> None:
+        """Writes the model to ``path`` (a ``.npz`` of arrays, whole or not at all)."""
+        from .._atomic import atomic_target
+
+        self._require()
+        arrays = {f"param_{k}": v.astype(np.float16) for k, v in self.params.items()}
+        meta = {"format": FORMAT, "version": VERSION, "features": _features.FEATURES,
+                "hidden": self.hidden, "info": self.info}  # fmt: skip
+        with atomic_target(path) as target, open(target, "wb") as f:
+            np.savez_compressed(f, meta=np.array(json.dumps(meta)), mean=self.mean,
+                                scale=self.scale, **arrays)  # fmt: skip
+
+    @classmethod
+    def load(cls, path) -> Reader:
+        """The model saved at ``path``; a file of another format (written by a pypoker
+        whose features differ) raises a ``PokerError`` naming both versions."""
+        try:
+            with np.load(path, allow_pickle=False) as f:
+                arrays = {k: f[k] for k in f.files}
+        except (OSError, ValueError) as error:
+            raise PokerError(f"{path}: not a Reader model file ({error})") from None
+        try:
+            meta = json.loads(str(arrays["meta"]))
+            fmt, written = int(meta["format"]), str(meta["version"])
+        except (KeyError, ValueError, TypeError):
+            raise PokerError(f"{path}: not a Reader model file (no format)") from None
+        if fmt != FORMAT or meta.get("features") != _features.FEATURES:
+            raise PokerError(f"{path}: a Reader model of format {fmt}, written by pypoker "
+                             f"{written}; this pypoker ({VERSION}) reads format {FORMAT}: "
+                             "train it again (pypoker reader train)")  # fmt: skip
+        model = cls(int(meta["hidden"]))
+        try:
+            model.params = {k: arrays[f"param_{k}"].astype(np.float32) for k in _network.NAMES}
+            model.mean = arrays["mean"].astype(np.float32)
+            model.scale = arrays["scale"].astype(np.float32)
+        except KeyError as error:
+            raise PokerError(f"{path}: a Reader model file missing {error}") from None
+        model.info = dict(meta.get("info", {}), version=written)
+        return model
+
+    @classmethod
+    def pretrained(cls) -> Reader:
+        """The model shipped with pypoker, trained on 200,000 hands of the default
+        population (6-max, 100 big blinds)."""
+        if not PRETRAINED.exists():
+            raise PokerError(f"the pretrained Reader is missing from this install ({PRETRAINED})")
+        return cls.load(PRETRAINED)
+
+
+def _records(examples) -> np.ndarray:
+    if isinstance(examples, Examples):
+        return examples.data
+    if isinstance(examples, np.ndarray) and examples.dtype == EXAMPLE_DTYPE:
+        return examples
+    raise ArgumentError(f"examples must be pypoker.reader.Examples or EXAMPLE_DTYPE records, "
+                        f"got {type(examples).__name__}")  # fmt: skip
