@@ -7,7 +7,9 @@ hole cards, and the metrics a model that names them is judged by.
   native agent styles, played and written as Parquet shards (``pypoker reader generate``);
   ``read(out)`` streams their examples back, ``torch_dataset(out)`` as a PyTorch
   ``IterableDataset``;
-- ``Population``, ``population``, ``DEFAULT``: the styles dealt to the seats.
+- ``Population``, ``population``, ``DEFAULT``: the styles dealt to the seats;
+- ``Reader``: the model that names a seat's cards (``fit``, ``predict``, ``save``/``load``,
+  ``Reader.pretrained()``; ``pypoker reader train``), in NumPy (``pypoker[ml]``).
 
 Needs pyarrow (``pypoker[arrow]``); ``torch_dataset`` needs torch.
 """
@@ -18,9 +20,10 @@ from .dataset import read, torch_dataset
 from .evaluate import evaluate, prior
 from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
 from .generate import generate, shards
+from .model import Reader
 from .population import DEFAULT, Population, population
 from .posterior import posterior
 
 __all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "evaluate",
-           "examples", "generate", "population", "posterior", "prior", "read", "shards",
+           "examples", "generate", "population", "posterior", "prior", "read", "Reader", "shards",
            "torch_dataset"]  # fmt: skip

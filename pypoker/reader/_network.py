@@ -35,7 +35,6 @@ def _class_matrix() -> np.ndarray:
     return _CLASS[0]
 
 
-
 def init(inputs: int, hidden: int, combo: int, rng: np.random.Generator) -> dict:
     """Fresh weights (He-scaled ReLU layers; the output starts at 0, so a fresh network reads
     the board-only prior)."""

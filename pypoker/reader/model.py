@@ -30,6 +30,8 @@ from .examples import EXAMPLE_DTYPE, Examples
 FORMAT = 1  # the .npz layout and the features' meaning; bumped when either changes
 PRETRAINED = Path(__file__).parent / "data" / "reader.npz"
 _ROWS = 2048  # examples predicted at a time
+_HEADLINE = ("cross_entropy", "prior_cross_entropy", "posterior_cross_entropy", "top1",
+             "top10", "top50", "class169")  # fmt: skip
 
 
 class Reader:
@@ -95,6 +97,43 @@ class Reader:
                 live = _features.live_combos(part)
                 phi = _features.combo_features(part, live)
                 out[start : start + _ROWS] = _network.forward(self.params, x, phi, live)
+        return out
+
+    def evaluate(self, source, *, known_styles: bool = True, batch_hands: int = 4096,
+                 posterior: bool = True, threads=None) -> dict:  # fmt: skip
+        """``pypoker.reader.evaluate``'s headline figures over every example of ``source``
+        (a folder of shards, a shard, ``Examples`` or an iterable of them), a batch of hands
+        at a time so memory stays bounded: the means of ``cross_entropy``,
+        ``prior_cross_entropy``, ``posterior_cross_entropy`` (when the population is known
+        and ``posterior``), ``top1``/``top10``/``top50``, ``class169``, the posterior's own
+        ``posterior_top1``... and the ``examples`` count."""
+        from .dataset import read
+        from .evaluate import evaluate
+
+        if isinstance(source, Examples):
+            batches = [source]
+        elif isinstance(source, (str, Path, list, tuple)):
+            batches = read(source, batch_hands=batch_hands)
+        else:
+            batches = source
+        sums: dict[str, float] = {}
+        count = 0
+        for batch in batches:
+            if not len(batch):
+                continue
+            pop = batch.population if posterior else None
+            if not posterior:
+                batch = Examples(batch.data, batch.hands, batch.actions, batch.styles, None)
+            result = evaluate(self.predict(batch, known_styles=known_styles, threads=threads),
+                              batch, population=pop, known_styles=known_styles)  # fmt: skip
+            n = len(batch)
+            figures = {k: result[k] for k in _HEADLINE if result.get(k) is not None}
+            figures.update({f"posterior_{k}": v for k, v in result.get("posterior", {}).items()})
+            for key, value in figures.items():
+                sums[key] = sums.get(key, 0.0) + value * n
+            count += n
+        out = {key: value / count for key, value in sums.items()} if count else {}
+        out["examples"] = count
         return out
 
     def save(self, path) -> None:

@@ -43,8 +43,9 @@ def example_batches(data):
         try:
             items = iter(data)
         except TypeError:
-            raise ArgumentError("data must be a folder of shards, Examples, EXAMPLE_DTYPE "
-                                f"records or an iterable of Examples, got {type(data)}") from None  # fmt: skip
+            message = ("data must be a folder of shards, Examples, EXAMPLE_DTYPE records or an "
+                       f"iterable of Examples, got {type(data)}")  # fmt: skip
+            raise ArgumentError(message) from None
         for item in items:
             yield from example_batches(item)
 
