@@ -99,6 +99,7 @@ NOT_ROWS = {
     *(f"reader.{name}" for name in ("Examples", "Population", "evaluate", "examples",
                                     "generate", "population", "posterior", "prior", "read",
                                     "shards", "torch_dataset")),
+    "reader.Reader",  # a model over Examples: tests/reader/test_model.py
 }  # fmt: skip
 
 

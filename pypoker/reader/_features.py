@@ -190,36 +190,50 @@ def _suits() -> np.ndarray:
     return COMBOS // 13
 
 
-def combo_features(data: np.ndarray, live: np.ndarray) -> np.ndarray:
-    """(COMBO_FEATURES, N, 1326) float32 for the rows of ``data`` (``EXAMPLE_DTYPE``
-    records, or any records with ``board`` and ``street``) and their live combos (all 0
-    preflop and on dead combos)."""
+def strengths(boards: np.ndarray) -> np.ndarray:
+    """(M, 1326) uint8: each combo's strength with each board (M, 5) as a share of the live
+    combos it beats, ties half, in 255ths; 0 for a board of fewer than 3 cards and for
+    combos the board holds."""
     from ..ranking import rank
 
-    n = len(data)
-    out = np.zeros((COMBO_FEATURES, n, live.shape[1]), np.float32)
-    post = np.flatnonzero(data["street"] > 0)
+    out = np.zeros((len(boards), 1326), np.uint8)
+    post = np.flatnonzero((boards < 52).sum(1) >= 3)
     if not len(post):
         return out
-    board = data["board"][post].astype(np.uint64)
+    board = boards[post].astype(np.uint64)
     bits = np.where(board < 52, np.uint64(1) << np.minimum(board, np.uint64(63)), np.uint64(0))
     sets = np.bitwise_or.reduce(bits, axis=1)
-    alive = live[post]
+    alive = (_combo_sets()[None, :] & sets[:, None]) == 0
     hands = (sets[:, None] | _combo_sets()[None, :]).ravel()
     ranks = rank(hands, threads=1).reshape(len(post), -1)
     ranks[~alive] = 0  # below any hand of 5 to 7 cards: they sort first (a radix sort)
     strength = _mid_ranks(ranks)
     strength -= (~alive).sum(1, keepdims=True)
-    strength /= np.maximum(alive.sum(1, keepdims=True) - 1, 1)
-    np.clip(strength, 0, 1, out=strength)
+    strength *= 255 / np.maximum(alive.sum(1, keepdims=True) - 1, 1)
+    np.clip(strength, 0, 255, out=strength)
     strength *= alive
+    out[post] = np.rint(strength)
+    return out
+
+
+def combo_features(data: np.ndarray, live: np.ndarray, strength=None) -> np.ndarray:
+    """(COMBO_FEATURES, N, 1326) float32 for the rows of ``data`` (records with ``board``
+    and ``street``, as ``EXAMPLE_DTYPE``) and their live combos (all 0 preflop and on dead
+    combos); ``strength``: their ``strengths`` when known already."""
+    n = len(data)
+    out = np.zeros((COMBO_FEATURES, n, live.shape[1]), np.float32)
+    post = np.flatnonzero(data["street"] > 0)
+    if not len(post):
+        return out
+    ids = data["board"][post]
+    alive = live[post]
+    found = strengths(ids) if strength is None else strength[post]
     part = np.empty((COMBO_FEATURES, len(post), live.shape[1]), np.float32)
-    part[0] = strength
-    np.multiply(strength, strength, out=part[1])
+    np.multiply(found, np.float32(1 / 255), out=part[0])
+    np.multiply(part[0], part[0], out=part[1])
     part[2] = alive
     for k, edge in enumerate(_BINS):
-        np.greater_equal(strength, edge, out=part[3 + k])
-    ids = data["board"][post]
+        np.greater_equal(part[0], edge, out=part[3 + k])
     suits = np.zeros((len(post), 4), np.int64)
     shown = ids < 52
     np.add.at(suits, (np.nonzero(shown)[0], ids[shown] // 13), 1)

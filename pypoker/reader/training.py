@@ -20,6 +20,7 @@ from . import _features, _network
 from .examples import EXAMPLE_DTYPE, Examples
 
 _CHUNK = 65_536  # examples turned into features at a time
+_BOARDS = 4096  # boards ranked at a time
 
 
 def example_batches(data):
@@ -70,14 +71,28 @@ def hide_styles(x: np.ndarray, hide: np.ndarray) -> None:
     x[hide, _features.SLICES["style_unknown"]] = 1
 
 
-def inputs(boards: np.ndarray):
-    """The live combos and the combo features of examples with these boards."""
+def board_table(boards: np.ndarray):
+    """Each distinct board's ``strengths`` (M, 1326) uint8 and each example's row in it:
+    computed once, where the examples of a hand share their boards."""
+    keys = np.zeros(len(boards), np.uint64)
+    for i in range(5):
+        keys |= boards[:, i].astype(np.uint64) << np.uint64(8 * i)
+    unique, index = np.unique(keys, return_inverse=True)
+    distinct = np.stack([(unique >> np.uint64(8 * i)).astype(np.uint8) for i in range(5)], 1)
+    table = np.concatenate([_features.strengths(distinct[i : i + _BOARDS])
+                            for i in range(0, len(distinct), _BOARDS)])  # fmt: skip
+    return table, index.reshape(-1)
+
+
+def inputs(boards: np.ndarray, strength=None):
+    """The live combos and the combo features of examples with these boards (and their
+    ``strengths``, when known)."""
     records = np.zeros(len(boards), [("board", np.uint8, (5,)), ("street", np.uint8)])
     records["board"] = boards
     shown = (boards < 52).sum(1)
     records["street"] = np.where(shown >= 3, shown - 2, 0)
     live = _features.live_combos(records)
-    return live, _features.combo_features(records, live)
+    return live, _features.combo_features(records, live, strength)
 
 
 def limits(threads):
@@ -99,6 +114,7 @@ def train(x16, labels, boards, *, hidden, epochs, seed, batch, lr, hide, threads
     scale = sample.std(0)
     scale = np.where(scale > 1e-6, 1 / np.maximum(scale, 1e-6), 0).astype(np.float32)
     params = _network.init(x16.shape[1], hidden, _features.COMBO_FEATURES, rng)
+    table, board_rows = board_table(boards)
     adam = _network.Adam(params)
     steps = epochs * -(-n // batch)
     report = _reporter(progress, steps)
@@ -113,7 +129,7 @@ def train(x16, labels, boards, *, hidden, epochs, seed, batch, lr, hide, threads
                 hide_styles(x, rng.random(len(rows)) < hide)
                 x -= mean
                 x *= scale
-                live, phi = inputs(boards[rows])
+                live, phi = inputs(boards[rows], table[board_rows[rows]])
                 value, grads = _network.loss_and_grads(params, x, phi, live, labels[rows])
                 losses.append(value)
                 rate = lr * max(0.02, 1 - step / steps)  # linear decay
