@@ -28,7 +28,6 @@ STYLES = lib.PP_POPULATION_STYLES_MAX
 OWN = 6
 RECENT = 8
 KINDS = 5
-_NONE = 255
 
 _SIZES = (("street", 4), ("moment", 2), ("seats", 1), ("position", 10), ("place", 1),
           ("button", 1), ("style", STYLES), ("style_unknown", 1), ("last_kind", KINDS + 1),

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-COMBOS = 1326
+from .._native import lib
+
+COMBOS = lib.PP_POLICY_COMBOS
 NAMES = ("w1", "b1", "w2", "b2", "wa", "ba", "wg", "bg")
 
 

@@ -24,7 +24,8 @@ import numpy as np
 
 from .._native import ArgumentError, PokerError
 from .._version import VERSION
-from . import _features, _network
+from ._features import FEATURES, features
+from ._network import COMBOS, NAMES, forward
 from .examples import EXAMPLE_DTYPE, Examples
 
 FORMAT = 1  # the .npz layout and the features' meaning; bumped when either changes
@@ -53,15 +54,15 @@ class Reader:
         of examples seen with the style hidden. ``progress``: True for a line on stderr, or
         a callable (step, steps, loss). Returns the Reader."""
         from .._arguments import whole
-        from . import training
+        from .training import gather, train
 
         epochs = whole("epochs", epochs, 1, 10_000)
         batch = whole("batch", batch, 1, 1 << 20)
         seed = whole("seed", seed, 0, (1 << 64) - 1)
         if not 0 <= hide_styles <= 1:
             raise ArgumentError(f"hide_styles must be a share 0..1, got {hide_styles!r}")
-        x, labels, boards = training.gather(data)
-        params, mean, scale, loss = training.train(
+        x, labels, boards = gather(data)
+        params, mean, scale, loss = train(
             x, labels, boards, hidden=self.hidden, epochs=epochs, seed=seed, batch=batch,
             lr=float(lr), hide=float(hide_styles), threads=threads, progress=progress,
         )  # fmt: skip
@@ -83,20 +84,21 @@ class Reader:
         """(N, 1326) float32: each example's probability of each combo (``pp.COMBOS``
         order), 0 where the board rules the combo out, rows summing to 1. ``examples``:
         ``Examples`` or ``EXAMPLE_DTYPE`` records."""
-        from .training import limits
+        from .training import board_table, inputs, limits
 
         self._require()
         data = _records(examples)
-        out = np.empty((len(data), _network.COMBOS), np.float32)
+        out = np.empty((len(data), COMBOS), np.float32)
         with limits(threads):
             for start in range(0, len(data), _ROWS):
                 part = data[start : start + _ROWS]
-                x = _features.features(part, known_styles)
+                x = features(part, known_styles)
                 x -= self.mean
                 x *= self.scale
-                live = _features.live_combos(part)
-                phi = _features.combo_features(part, live)
-                out[start : start + _ROWS] = _network.forward(self.params, x, phi, live)
+                boards = np.ascontiguousarray(part["board"])
+                table, rows = board_table(boards)  # a hand's examples share boards
+                live, phi = inputs(boards, table[rows])
+                out[start : start + _ROWS] = forward(self.params, x, phi, live)
         return out
 
     def evaluate(self, source, *, known_styles: bool = True, batch_hands: int = 4096,
@@ -142,7 +144,7 @@ class Reader:
 
         self._require()
         arrays = {f"param_{k}": v.astype(np.float16) for k, v in self.params.items()}
-        meta = {"format": FORMAT, "version": VERSION, "features": _features.FEATURES,
+        meta = {"format": FORMAT, "version": VERSION, "features": FEATURES,
                 "hidden": self.hidden, "info": self.info}  # fmt: skip
         with atomic_target(path) as target, open(target, "wb") as f:
             np.savez_compressed(f, meta=np.array(json.dumps(meta)), mean=self.mean,
@@ -162,13 +164,13 @@ class Reader:
             fmt, written = int(meta["format"]), str(meta["version"])
         except (KeyError, ValueError, TypeError):
             raise PokerError(f"{path}: not a Reader model file (no format)") from None
-        if fmt != FORMAT or meta.get("features") != _features.FEATURES:
+        if fmt != FORMAT or meta.get("features") != FEATURES:
             raise PokerError(f"{path}: a Reader model of format {fmt}, written by pypoker "
                              f"{written}; this pypoker ({VERSION}) reads format {FORMAT}: "
                              "train it again (pypoker reader train)")  # fmt: skip
         model = cls(int(meta["hidden"]))
         try:
-            model.params = {k: arrays[f"param_{k}"].astype(np.float32) for k in _network.NAMES}
+            model.params = {k: arrays[f"param_{k}"].astype(np.float32) for k in NAMES}
             model.mean = arrays["mean"].astype(np.float32)
             model.scale = arrays["scale"].astype(np.float32)
         except KeyError as error:

@@ -16,7 +16,8 @@ import numpy as np
 
 from .._native import ArgumentError
 from .._progress import Progress
-from . import _features, _network
+from ._features import COMBO_FEATURES, SLICES, combo_features, features, live_combos, strengths
+from ._network import Adam, init, loss_and_grads
 from .examples import EXAMPLE_DTYPE, Examples
 
 _CHUNK = 65_536  # examples turned into features at a time
@@ -57,7 +58,7 @@ def gather(data):
     for records in example_batches(data):
         for start in range(0, len(records), _CHUNK):
             part = records[start : start + _CHUNK]
-            feats.append(_features.features(part).astype(np.float16))
+            feats.append(features(part).astype(np.float16))
             labels.append(part["label"].astype(np.int64))
             boards.append(np.ascontiguousarray(part["board"]))
     if not labels:
@@ -67,8 +68,8 @@ def gather(data):
 
 def hide_styles(x: np.ndarray, hide: np.ndarray) -> None:
     """Marks the style of the rows ``hide`` unknown, in place (raw features)."""
-    x[hide, _features.SLICES["style"]] = 0
-    x[hide, _features.SLICES["style_unknown"]] = 1
+    x[hide, SLICES["style"]] = 0
+    x[hide, SLICES["style_unknown"]] = 1
 
 
 def board_table(boards: np.ndarray):
@@ -79,7 +80,7 @@ def board_table(boards: np.ndarray):
         keys |= boards[:, i].astype(np.uint64) << np.uint64(8 * i)
     unique, index = np.unique(keys, return_inverse=True)
     distinct = np.stack([(unique >> np.uint64(8 * i)).astype(np.uint8) for i in range(5)], 1)
-    table = np.concatenate([_features.strengths(distinct[i : i + _BOARDS])
+    table = np.concatenate([strengths(distinct[i : i + _BOARDS])
                             for i in range(0, len(distinct), _BOARDS)])  # fmt: skip
     return table, index.reshape(-1)
 
@@ -91,8 +92,8 @@ def inputs(boards: np.ndarray, strength=None):
     records["board"] = boards
     shown = (boards < 52).sum(1)
     records["street"] = np.where(shown >= 3, shown - 2, 0)
-    live = _features.live_combos(records)
-    return live, _features.combo_features(records, live, strength)
+    live = live_combos(records)
+    return live, combo_features(records, live, strength)
 
 
 def limits(threads):
@@ -113,9 +114,9 @@ def train(x16, labels, boards, *, hidden, epochs, seed, batch, lr, hide, threads
     mean = sample.mean(0)
     scale = sample.std(0)
     scale = np.where(scale > 1e-6, 1 / np.maximum(scale, 1e-6), 0).astype(np.float32)
-    params = _network.init(x16.shape[1], hidden, _features.COMBO_FEATURES, rng)
+    params = init(x16.shape[1], hidden, COMBO_FEATURES, rng)
     table, board_rows = board_table(boards)
-    adam = _network.Adam(params)
+    adam = Adam(params)
     steps = epochs * -(-n // batch)
     report = _reporter(progress, steps)
     step, loss = 0, float("nan")
@@ -130,7 +131,7 @@ def train(x16, labels, boards, *, hidden, epochs, seed, batch, lr, hide, threads
                 x -= mean
                 x *= scale
                 live, phi = inputs(boards[rows], table[board_rows[rows]])
-                value, grads = _network.loss_and_grads(params, x, phi, live, labels[rows])
+                value, grads = loss_and_grads(params, x, phi, live, labels[rows])
                 losses.append(value)
                 rate = lr * max(0.02, 1 - step / steps)  # linear decay
                 adam.step(params, grads, rate)
