@@ -15,8 +15,8 @@ PATH: a PHH file or a folder of them. The defaults are the samples in tests/data
 
 The posterior is ``pypoker.reader.probabilities(examples, "posterior")``: the exact posterior
 under ``REAL`` (the default population's styles and the random player as a catch-all, styles
-hidden), the prior for a seat whose actions no style gives a chance. A model trained on arena
-play plugs in as ``using=model``.
+hidden), the prior for a seat whose actions no style gives a chance. The shipped model (trained on
+arena play) is ``using="model"``.
 """
 
 from __future__ import annotations
@@ -40,14 +40,18 @@ def evaluate(name: str, source) -> dict:
     post = reader.probabilities(examples, "posterior")
     post_s = time.perf_counter() - started
     prior = reader.probabilities(examples, "prior")
+    model = reader.probabilities(examples, "model")  # the shipped Reader, styles hidden
     figures = reader.evaluate(post, examples, posterior=post)
     by_prior = reader.evaluate(prior, examples)
+    by_model = reader.evaluate(model, examples)
     print(f"{name}: {hands.num_rows:,} hands, {len(examples):,} labelled examples "
           f"(read in {read_s:.1f} s, posterior in {post_s:.1f} s)")  # fmt: skip
     print(f"  cross-entropy (nats): posterior {figures['cross_entropy']:.3f}, "
+          f"model {by_model['cross_entropy']:.3f}, "
           f"board-only prior {figures['prior_cross_entropy']:.3f}")  # fmt: skip
     print(
-        f"  top-10: posterior {figures['top10']:.1%}, prior {by_prior['top10']:.1%}; "
+        f"  top-10: posterior {figures['top10']:.1%}, model {by_model['top10']:.1%}, "
+        f"prior {by_prior['top10']:.1%}; "
         f"169-class: posterior {figures['class169']:.1%}, prior {by_prior['class169']:.1%}"
     )
     streets = ", ".join(f"{street} {f['cross_entropy']:.2f}/{f['prior_cross_entropy']:.2f}"

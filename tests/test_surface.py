@@ -104,6 +104,7 @@ NOT_ROWS = {
     # Real hands (PHH files) and reads of Examples: tests/reader/test_real.py.
     *(f"reader.{name}" for name in ("HandRead", "probabilities", "read_hand", "real_hands")),
     *(f"reader.{name}" for name in ("Shard", "plan", "write_shard")),  # tests/test_ray.py
+    "reader.Reader",  # a model over Examples: tests/reader/test_model.py
 }  # fmt: skip
 
 

@@ -12,6 +12,8 @@ hole cards, and the metrics a model that names them is judged by.
   ``probabilities(examples, using="posterior" | "prior" | a model)``: a read by name;
   ``read_hand(hand, seat)``: one seat's read in one hand, for a person (``pypoker reader
   read``).
+- ``Reader``: the model that names a seat's cards (``fit``, ``predict``, ``save``/``load``,
+  ``Reader.pretrained()``; ``pypoker reader train``), in NumPy (``pypoker[ml]``).
 
 Needs pyarrow (``pypoker[arrow]``); ``torch_dataset`` needs torch.
 """
@@ -22,13 +24,14 @@ from .dataset import read, torch_dataset
 from .evaluate import evaluate, prior
 from .examples import ACTIONS_MAX, EXAMPLE_DTYPE, Examples, examples
 from .generate import Shard, generate, plan, shards, write_shard
+from .model import Reader
 from .population import DEFAULT, Population, population
 from .posterior import posterior
 from .reading import HandRead, read_hand
 from .real import REAL, SOURCES, probabilities, real_hands
 
 __all__ = ["ACTIONS_MAX", "DEFAULT", "EXAMPLE_DTYPE", "Examples", "Population", "evaluate",
-           "examples", "generate", "population", "posterior", "prior", "read", "shards",
+           "examples", "generate", "population", "posterior", "prior", "read", "Reader", "shards",
            "torch_dataset"]  # fmt: skip
 # real.py and reading.py: real hands, reads by name, one hand read for a person
 __all__ += ["REAL", "SOURCES", "HandRead", "probabilities", "read_hand", "real_hands"]

@@ -25,7 +25,7 @@ seats that showed. Pluribus's hands show every seat.
   of the population gives a chance (``impossible="prior"``, the default for ``REAL``) gets
   the prior instead; ``impossible="raise"`` (the default otherwise) raises;
 - a model: any object with ``predict(examples)`` returning (N, 1326) probabilities (the
-  Range Reader's ``Reader`` when it comes), or a name registered in ``SOURCES``.
+  Range Reader's ``Reader``; ``"model"`` names the shipped one), or a name in ``SOURCES``.
 """
 
 from __future__ import annotations
@@ -266,16 +266,26 @@ def _pieces(groups, size: int):
         yield np.concatenate(piece)
 
 
-SOURCES = {"prior": _prior, "posterior": _posterior}
+def _model(examples, known_styles: bool = False, threads=None) -> np.ndarray:
+    """The model shipped with pypoker (``Reader.pretrained()``); styles hidden unless said,
+    as a real player's style is not known."""
+    from .model import Reader
+
+    read = Reader.pretrained().predict(examples, known_styles=known_styles, threads=threads)
+    return np.asarray(read, np.float64)
+
+
+SOURCES = {"prior": _prior, "posterior": _posterior, "model": _model}
 """The named reads ``probabilities`` knows: a name → a function (examples, **options) →
-(N, 1326). A model registers itself here (e.g. ``"model"``: ``Reader.pretrained()``)."""
+(N, 1326); ``"model"`` is ``Reader.pretrained()``."""
 
 
 def probabilities(examples, using="posterior", **options) -> np.ndarray:
     """(N, 1326) float64: each example's read over the 1,326 combos by ``using``: a name in
-    ``SOURCES`` (``"prior"``, ``"posterior"``) or an object with ``predict(examples)`` (a
-    model). ``options`` go to the source: for ``"posterior"``, ``population``,
-    ``known_styles``, ``impossible`` and ``threads`` (module doc)."""
+    ``SOURCES`` (``"prior"``, ``"posterior"``, ``"model"``) or an object with
+    ``predict(examples)`` (a model). ``options`` go to the source: for ``"posterior"``,
+    ``population``, ``known_styles``, ``impossible`` and ``threads`` (module doc); for
+    ``"model"``, ``known_styles`` (default False) and ``threads``."""
     from .examples import Examples
 
     if not isinstance(examples, Examples):

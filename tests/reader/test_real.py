@@ -84,8 +84,11 @@ def test_probabilities_by_name_and_by_model(pluribus):
             return np.full((len(examples), 1326), 1 / 1326)
 
     assert reader.probabilities(ex, Model()).shape == (len(ex), 1326)
-    with pytest.raises(pp.PokerError, match="using must be one of 'prior', 'posterior'"):
-        reader.probabilities(ex, "model")
+    shipped = reader.probabilities(ex, "model")  # Reader.pretrained(), styles hidden
+    np.testing.assert_allclose(shipped.sum(1), 1, rtol=1e-5)
+    assert (shipped[prior == 0] == 0).all()
+    with pytest.raises(pp.PokerError, match="using must be one of 'prior', 'posterior', 'model'"):
+        reader.probabilities(ex, "oracle")
     # Generated hands: the examples' own population, styles known, as posterior() gives.
     played = reader.examples(_generated(), population="default")
     np.testing.assert_array_equal(reader.probabilities(played[:50], "posterior"),
