@@ -78,6 +78,12 @@ LONG = {
     "equity": ("", "pp.equity(['AA', 'random', 'random'], exact=True, threads=2)"),
     "street_table": ("", "pp.street_table('flop', threads=2)"),
     "dataset": ("", "pp.dataset(400_000, 6, seed=1, equity=True, threads=2)"),
+    "best_five": ("hands = pp.deal(8_000_000, 7, seed=1)", "pp.best_five(hands, threads=2)"),
+    "arrow.best_five": (
+        "import pyarrow as pa\n"
+        "column = pa.array(list(pp.deal(4_000_000, 7, seed=1)), pa.list_(pa.uint8(), 7))",
+        "pp.arrow.best_five(column, threads=2)",
+    ),
     "arrow.rank": (
         "import pyarrow as pa\n"
         "column = pa.array(list(pp.deal(4_000_000, 7, seed=1)), pa.list_(pa.uint8(), 7))",
@@ -117,6 +123,7 @@ LONG = {
     ),
     "reader.posterior": (READ_HEADS_UP, "reader.posterior(ex, threads=2)"),
     "reader.prior": (READ_HEADS_UP, "reader.prior(ex)"),
+    "reader.Reader": (READ_HEADS_UP, "reader.Reader.pretrained().predict(ex)"),
     "reader.evaluate": (READ_HEADS_UP, "reader.evaluate(reader.prior(ex), ex)"),
     "reader.probabilities": (READ_HEADS_UP, "reader.probabilities(ex, 'posterior', threads=2)"),
     "reader.write_shard": (
