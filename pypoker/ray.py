@@ -32,6 +32,7 @@ nulls, as locally.
 from __future__ import annotations
 
 import functools
+from contextlib import contextmanager
 from pathlib import Path
 
 from . import arrow
@@ -62,6 +63,19 @@ def pypoker_error(error: BaseException) -> PokerError | None:
         link = getattr(link, "cause", None) or link.__cause__ or link.__context__
         seen += 1
     return PokerError.from_text(str(error))
+
+
+@contextmanager
+def raising_pypoker_errors():
+    """Inside it, a Ray exception wrapping a worker's pypoker exception raises that one
+    (``pypoker_error``), chained to Ray's; any other exception passes as it is."""
+    try:
+        yield
+    except Exception as error:
+        cause = pypoker_error(error)
+        if cause is None:
+            raise
+        raise cause from error
 
 
 def rank_dataset(
@@ -103,13 +117,8 @@ def rank_parquet(
     ranked = rank_dataset(
         ds, column, into=into, category=category, describe=describe, errors=errors
     )
-    try:
+    with raising_pypoker_errors():
         ranked.write_parquet(target)
-    except Exception as error:
-        cause = pypoker_error(error)
-        if cause is None:
-            raise
-        raise cause from error
 
 
 def _deal_rows(task: pa.Table, players: int, seed: int, equity: bool) -> pa.Table:
@@ -205,13 +214,8 @@ def reader_generate(hands, folder, population="default", seed=0, **settings) -> 
 
     shards = plan(hands, folder, population, seed, **settings)
     pending = [_reader_shard.remote(str(s.path), s.meta) for s in shards if not s.written]
-    try:
+    with raising_pypoker_errors():
         ray.get(pending)
-    except Exception as error:
-        cause = pypoker_error(error)
-        if cause is None:
-            raise
-        raise cause from error
     return [s.path for s in shards]
 
 
