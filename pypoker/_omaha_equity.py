@@ -127,7 +127,6 @@ def _result(sums, played, exact, reason, started, fields):
     no_combos = [np.zeros(lib.PP_COMBOS) for _ in range(len(sums))]
     result = from_sums(sums, no_combos, played, exact=exact, **fields, reason=reason,
                        seconds=time.perf_counter() - started)  # fmt: skip
-    empty = (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros((0, len(SUM_FIELDS))))
-    result._combos = [empty] * len(sums)  # Omaha hands are not Hold'em combos
+    result.without_combos()  # Omaha hands are not Hold'em combos
     assert result.games == played and np.all(sums[:, -1, GAMES] == played)
     return result

@@ -234,8 +234,6 @@ def _stderr(shares, squares, played: int) -> np.ndarray:
 
 
 def _result(wins, ties, shares, stderr, played, exact, reason, started, fields) -> EquityResult:
-    players = len(wins)
-    empty = (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros((0, 7)))
     return EquityResult(
         **fields,
         exact=exact,
@@ -248,5 +246,4 @@ def _result(wins, ties, shares, stderr, played, exact, reason, started, fields) 
         stderr=stderr,
         seconds=time.perf_counter() - started,
         reason=reason,
-        _combos=[empty] * players,  # short-deck hands are not Hold'em's combos
-    )
+    ).without_combos()  # short-deck hands are not Hold'em's combos

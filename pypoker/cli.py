@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import os
 import platform
@@ -355,43 +356,27 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     for add in (_add_rank, _add_deal, _add_enumerate, _add_bench, _add_equity, _add_features):
         add(commands)
-    _add_arena(commands)
-    _add_reader(commands)
+    _add_extra_command(commands, "arena", "a match of agents", "arena.cli", "add_arena")
+    _add_extra_command(commands, "reader", "the Range Reader", "reader.cli", "add_reader")
     return parser
 
 
-def _add_arena(commands) -> None:
-    """`pypoker arena …` (pypoker.arena.cli), or, where its Arrow extra is missing, a command
-    of that name that says which extra to install."""
+def _add_extra_command(commands, name: str, what: str, module: str, adder: str) -> None:
+    """`pypoker <name> …`, added by ``pypoker.<module>.<adder>``, or, where the extra it
+    needs (pyarrow) is missing, a command of that name that says which extra to install."""
     try:
-        from .arena.cli import add_arena
+        add = getattr(importlib.import_module(f".{module}", __package__), adder)
     except ImportError as error:
         if missing_extra(error) is None:
             raise
-        # Every word after `arena` taken as it is (no option prefix), to say what is missing.
+        # Every word after the command taken as it is (no option prefix), to say what is missing.
         command = commands.add_parser(
-            "arena", help="a match of agents (needs pyarrow)", prefix_chars="\0", add_help=False
+            name, help=f"{what} (needs pyarrow)", prefix_chars="\0", add_help=False
         )
         command.add_argument("rest", nargs="*")
         command.set_defaults(run=lambda args, missing=error: _raise(missing))
         return
-    add_arena(commands, parse_count)
-
-
-def _add_reader(commands) -> None:
-    """`pypoker reader …` (pypoker.reader.cli), or a command that names the missing extra."""
-    try:
-        from .reader.cli import add_reader
-    except ImportError as error:
-        if missing_extra(error) is None:
-            raise
-        command = commands.add_parser(
-            "reader", help="the Range Reader (needs pyarrow)", prefix_chars="\0", add_help=False
-        )
-        command.add_argument("rest", nargs="*")
-        command.set_defaults(run=lambda args, missing=error: _raise(missing))
-        return
-    add_reader(commands, parse_count)
+    add(commands, parse_count)
 
 
 def _raise(error: BaseException):

@@ -37,12 +37,12 @@ from pathlib import Path
 import numpy as np
 
 from ._arguments import choice, whole
-from ._atomic import atomic_target
 from ._extras import require
 from ._native import ArgumentError
 from ._parallel import stop_when
 from ._progress import reporter
 from ._spot import PLAYERS_MAX, PLAYERS_MIN  # equity labels: as many as equity takes
+from ._table_files import writing
 from ._version import VERSION
 from .dealing import deal
 from .equity import street_equities
@@ -56,13 +56,8 @@ HOLE_CARDS = {"holdem": 2, **OMAHA_HOLE_CARDS, "shortdeck": 2, "shortdeck-straig
 SHORT_DECKS = ("shortdeck", "shortdeck-straights")  # 36 cards; `category` in Hold'em's numbers
 
 
-def _pyarrow():
-    pa, pq = require("pyarrow"), require("pyarrow.parquet")
-    return pa, pq
-
-
 def schema(players: int, equity: bool = False, game: str = "holdem"):
-    pa, _ = _pyarrow()
+    pa = require("pyarrow")
     k = HOLE_CARDS[game]
     streets = [(f"equity_{street}", pa.list_(pa.float32(), players)) for street in STREETS]
     return pa.schema(
@@ -84,7 +79,7 @@ def schema(players: int, equity: bool = False, game: str = "holdem"):
 def deal_batch(start: int, count: int, players: int, seed: int, threads: int | None,
                equity: bool = False, game: str = "holdem"):  # fmt: skip
     """Rows ``start .. start + count`` of the dataset as a pyarrow RecordBatch."""
-    pa, _ = _pyarrow()
+    pa = require("pyarrow")
     k = HOLE_CARDS[game]
     short = game in SHORT_DECKS
     cards = deal(count, BOARD_CARDS + k * players, seed=seed, start=start, threads=threads,
@@ -194,7 +189,7 @@ def dataset(
     ``"plo5"``, ``"plo6"``: Omaha; ``"shortdeck"`` (``-straights``): short deck, its ranks
     (``category`` in Hold'em's numbers, as ``pp.category(..., game=)``). ``progress``: True
     for a line on stderr, or a callable taking (deals done, deals in all)."""
-    pa, pq = _pyarrow()
+    pa = require("pyarrow")
     _check(n, players, seed, chunk, game, equity)
     metadata = {
         b"pypoker.seed": str(seed).encode(),
@@ -215,30 +210,16 @@ def dataset(
         return pa.Table.from_batches(batches, schema=table_schema)
 
     target = Path(path)
-    suffix = target.suffix.lower()
-    if suffix not in (".parquet", ".arrow", ".feather", ".ipc"):
-        raise ArgumentError(f"{target}: write .parquet, or .arrow / .feather for Arrow IPC")
     try:
-        with atomic_target(target) as partial:
-            if suffix == ".parquet":
-                writer = pq.ParquetWriter(partial, table_schema, compression=compression)
-            else:
-                writer = pa.ipc.new_file(partial, table_schema)
-            _write_batches(writer, suffix, iter_batches(
+        with writing(target, table_schema, kinds=("parquet", "ipc"), row_group_size=chunk,
+                     compression=compression) as writer:  # fmt: skip
+            done = 0
+            for batch in iter_batches(
                 n, players, seed=seed, chunk=chunk, threads=threads, equity=equity, game=game
-            ), chunk, lambda done: report(done, n))  # fmt: skip
+            ):
+                writer.write(batch)
+                done += batch.num_rows
+                report(done, n)
     finally:
         report(None, n)
     return target
-
-
-def _write_batches(writer, suffix: str, batches, chunk: int, report) -> None:
-    with writer:
-        done = 0
-        for batch in batches:
-            if suffix == ".parquet":
-                writer.write_batch(batch, row_group_size=chunk)
-            else:
-                writer.write_batch(batch)
-            done += batch.num_rows
-            report(done)

@@ -132,10 +132,8 @@ def _known_exact(ranges, board, dead, threads, started, fields):
     hole_sets = [r.first_set for r in ranges]
     rows, played = runs.known_exact(hole_sets, board, dead, workers)
     reason = "exact: known hands, every board counted"
-    result = from_known(rows, played, _combos=[None] * len(ranges),
-                        **_fields(started, reason, fields))  # fmt: skip
-    result._combos_later = lambda p: _known_combo(ranges[p], rows[:, p : p + 1], played)
-    return result
+    result = from_known(rows, played, **_fields(started, reason, fields))
+    return result.combos_when_asked(lambda p: _known_combo(ranges[p], rows[:, p : p + 1], played))
 
 
 # Preflop, counting 2 to 4 known hands takes 0.2-1 ms, 5 to 10 take 1.5-3 ms (Zen 4, one
@@ -195,7 +193,7 @@ def _spot(players, ranges, board, dead, exact, rules, seed, workers, progress, s
         result = from_sums(sums, spot_weights, played, exact=True, **_fields(started, reason,
                                                                             fields))  # fmt: skip
         if plan.kind == "count":
-            result._combos_later = lambda p: _recount(spot, spot_weights, p, workers)
+            result.combos_when_asked(lambda p: _recount(spot, spot_weights, p, workers))
         return result
     sums, played = runs.monte_carlo(spot, seed, rules, workers, progress, started)
     return from_sums(sums, spot_weights, played, exact=False, **_fields(started, reason, fields))

@@ -16,7 +16,18 @@ import numpy as np
 
 from ._arguments import whole
 from ._native import lib
-from ._spot import COMBOS, GAMES, POT_UNITS, SHARES, TIES, W2, W2_SHARES, W2_SHARES2, WINS
+from ._spot import (
+    COMBOS,
+    GAMES,
+    POT_UNITS,
+    SHARES,
+    SUM_FIELDS,
+    TIES,
+    W2,
+    W2_SHARES,
+    W2_SHARES2,
+    WINS,
+)
 from .cards import CARD_NAMES
 
 
@@ -70,6 +81,20 @@ class EquityResult:
     # Per player: (combo numbers, weights, sums per combo) or None until computed.
     _combos: list = field(default_factory=list, repr=False)
     _combos_later: Callable[[int], tuple] | None = field(default=None, repr=False)
+
+    def combos_when_asked(self, make: Callable[[int], tuple]) -> EquityResult:
+        """This result, each player's ``by_combo`` table made by ``make(player)`` the first
+        time it is asked for (a recount costs more than most callers want to pay up front)."""
+        self._combos = [None] * len(self.hands)
+        self._combos_later = make
+        return self
+
+    def without_combos(self) -> EquityResult:
+        """This result for hands that are not Hold'em combos (Omaha, short deck): every
+        player's ``by_combo`` table is empty."""
+        empty = (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros((0, len(SUM_FIELDS))))
+        self._combos = [empty] * len(self.hands)
+        return self
 
     @property
     def method(self) -> str:

@@ -33,10 +33,10 @@ from pathlib import Path
 import numpy as np
 
 from ._arguments import choice, whole
-from ._atomic import atomic_target
 from ._native import ArgumentError, lib
 from ._progress import Progress
 from ._spot import COMBOS
+from ._table_files import writing
 from .features import hand_vs_range
 from .isomorphism import STREETS, hand_index, hand_index_size, hand_unindex
 
@@ -64,7 +64,6 @@ def street_table(
     ``per_street=True`` numbers hands with flop, turn and river as rounds of their own
     (``pp.hand_index(..., per_street=True)``; the river then has 2,428,287,420 rows)."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     choice("street", street, ("flop", "turn", "river"))
     wanted = _features(features)
@@ -97,10 +96,9 @@ def street_table(
         if path is None:
             return pa.concat_tables(list(tables()) or [schema.empty_table()])
         target = Path(path)
-        with atomic_target(target) as partial:
-            with pq.ParquetWriter(partial, schema) as writer:
-                for table in tables():
-                    writer.write_table(table, row_group_size=1 << 20)
+        with writing(target, schema, kinds=("parquet",), row_group_size=1 << 20) as writer:
+            for table in tables():
+                writer.write(table)
         return target
     finally:
         bar.close()

@@ -380,6 +380,69 @@ def test_private_name_check_catches_a_use():
     assert not private_names_used_elsewhere({path: "from . import _native\n_native.lib"})
 
 
+# Private by convention elsewhere, public here: namedtuple's API, and the standard library's.
+PUBLIC_UNDERSCORED = {"_replace", "_asdict", "_fields", "_make", "_exit", "_getframe"}
+
+
+def object_private_attributes_used_elsewhere(sources: dict[Path, str] | None = None) -> list[str]:
+    """``thing._name`` in pypoker/ (or ``sources``) where ``thing`` is not ``self`` or
+    ``cls`` and no class of the same module defines ``_name``: an object's private attribute
+    read or written from outside the module that owns it (a public property says what the
+    other module may use)."""
+    found = []
+    if sources is None:
+        sources = {path: path.read_text() for path in PACKAGE.rglob("*.py")}
+    for path, text in sources.items():
+        tree = ast.parse(text)
+        owned = set()  # the private attributes this module's classes define
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for item in ast.walk(node):
+                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                        owned.add(item.name)
+                    elif isinstance(item, ast.AnnAssign | ast.Assign):
+                        targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+                        owned.update(t.id for t in targets if isinstance(t, ast.Name))
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if node.value.id in ("self", "cls") and isinstance(node.ctx, ast.Store):
+                    owned.add(node.attr)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and is_private(node.attr)
+                and node.attr not in owned | PUBLIC_UNDERSCORED
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+                and not is_module_reference(node, tree, path)
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} uses .{node.attr}")
+    return found
+
+
+def is_module_reference(node: ast.Attribute, tree: ast.Module, path: Path) -> bool:
+    """``_native.lib``-style: the attribute names a pypoker module (a private module is how a
+    package-private one is reached; ``private_names_used_elsewhere`` checks its names)."""
+    if not isinstance(node.value, ast.Name):
+        return False
+    for imported in ast.walk(tree):
+        if isinstance(imported, ast.Import | ast.ImportFrom):
+            for alias in imported.names:
+                if (alias.asname or alias.name).split(".")[0] == node.value.id:
+                    return True
+    return False
+
+
+def test_no_object_private_attribute_is_used_outside_its_module():
+    assert not object_private_attributes_used_elsewhere()
+
+
+def test_object_private_check_catches_a_use():
+    path = PACKAGE / "dealing.py"
+    assert object_private_attributes_used_elsewhere({path: "def f(arena):\n    arena._config"})
+    assert object_private_attributes_used_elsewhere({path: "def f(r):\n    r._combos = []"})
+    owner = "class A:\n    def __init__(self):\n        self._x = 1\n\ndef f(a):\n    a._x"
+    assert not object_private_attributes_used_elsewhere({path: owner})
+
+
 def test_one_progress_reporter():
     """Every long call reports through ``_progress.reporter``: no second progress class."""
     classes = [

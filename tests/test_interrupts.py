@@ -182,9 +182,13 @@ def _line(process, timeout: float) -> str:
     return process.stdout.readline().strip() if ready else ""
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
-@pytest.mark.parametrize("name", sorted(LONG))
-def test_ctrl_c_stops_the_call_within_a_fifth_of_a_second(name):
+# A shared machine can hold a process off the CPU for longer than the bound; a call that does
+# not poll for Ctrl-C runs on for seconds every time, so the fastest of a few tries tells.
+TRIES = 3
+
+
+def _stop_delay(name: str) -> float:
+    """Seconds from SIGINT to the child's "interrupted", one call of ``LONG[name]`` running."""
     setup, call = LONG[name]
     script = CHILD.format(setup=setup, call=call)
     process = subprocess.Popen(
@@ -198,9 +202,18 @@ def test_ctrl_c_stops_the_call_within_a_fifth_of_a_second(name):
         process.send_signal(signal.SIGINT)
         answer = _line(process, 30)
         delay = time.perf_counter() - sent
-        print(f"{name}: stopped {delay * 1000:.0f} ms after SIGINT")
-        assert answer == "interrupted"
-        assert delay < 0.2, f"{name} took {delay:.3f} s to stop"
+        assert answer == "interrupted", process.stderr.read() if process.poll() else answer
+        return delay
     finally:
         process.kill()
         process.communicate()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+@pytest.mark.parametrize("name", sorted(LONG))
+def test_ctrl_c_stops_the_call_within_a_fifth_of_a_second(name):
+    delays = []
+    while len(delays) < TRIES and min(delays, default=1.0) >= 0.2:
+        delays.append(_stop_delay(name))
+    print(f"{name}: stopped {', '.join(f'{d * 1000:.0f}' for d in delays)} ms after SIGINT")
+    assert min(delays) < 0.2, f"{name} took {min(delays):.3f} s at best to stop ({delays})"

@@ -9,6 +9,8 @@ plays the reference random player inside the library.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .._arguments import whole
@@ -23,6 +25,15 @@ from ._config import (
     make_config,
     refusal_text,
 )
+
+
+class Native(NamedTuple):
+    """An arena as the C ABI takes it: its settings (``pp_arena_config``), the pointer to its
+    first table (``pp_table *``) and the NumPy array of tables the pointer reads."""
+
+    config: object
+    pointer: object
+    tables: np.ndarray
 
 
 class Arena:
@@ -89,6 +100,11 @@ class Arena:
 
     def __len__(self) -> int:
         return len(self._tables)
+
+    @property
+    def native(self) -> Native:
+        """The arena as the C ABI takes it, for the modules that play it natively."""
+        return Native(self._config, self._pointer, self._tables)
 
     @property
     def state(self) -> np.ndarray:

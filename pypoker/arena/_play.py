@@ -64,10 +64,10 @@ def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, coun
     while True:
         records = recorder.arguments() if recorder else (ffi.NULL, 0, ffi.NULL, 0, 0, ffi.NULL,
                                                          ffi.NULL)  # fmt: skip
-        args = (arena._pointer + start, stop - start, ffi.from_buffer("uint32_t[]", left),
+        args = (arena.native.pointer + start, stop - start, ffi.from_buffer("uint32_t[]", left),
                 *records, cancel, counter, outcome)  # fmt: skip
         if seats is None:
-            check_status(lib.pp_arena_play(arena._config, *args), None)
+            check_status(lib.pp_arena_play(arena.native.config, *args), None)
         else:
             seats.play(arena, *args)
         if recorder and (batch := recorder.flush()) is not None:

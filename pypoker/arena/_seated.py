@@ -27,15 +27,15 @@ class _NativeSeats:
     def play(self, arena, tables, n, left, *rest):
         err = thread_error()
         first_table = 0
-        status = lib.pp_agents_play(arena._config, self.lineup.array, tables, n, left, self.net,
-                                    self.shape[0], self.shape[1], first_table, self.first_hand,
-                                    self.rotation, *rest, err)  # fmt: skip
+        status = lib.pp_agents_play(arena.native.config, self.lineup.array, tables, n, left,
+                                    self.net, self.shape[0], self.shape[1], first_table,
+                                    self.first_hand, self.rotation, *rest, err)  # fmt: skip
         check_status(status, err)
 
 
 def _ledger(arena, net, hands: int) -> tuple[np.ndarray | None, int]:
     """The ledger array (checked) and the hand number its first column holds."""
-    first = int(arena._tables["hand"][0])
+    first = int(arena.native.tables["hand"][0])
     if net is None:
         return None, first
     if not isinstance(net, np.ndarray) or net.dtype != np.int32 or not net.flags.c_contiguous:
@@ -46,7 +46,7 @@ def _ledger(arena, net, hands: int) -> tuple[np.ndarray | None, int]:
         raise ArgumentError(
             f"net must have shape {(len(arena), hands, arena.seats)}, got {net.shape}"
         )
-    if (arena._tables["hand"] != first).any():
+    if (arena.native.tables["hand"] != first).any():
         raise ArgumentError("a ledger needs every table at the same hand number (a fresh Arena)")
     return net, first
 
@@ -86,7 +86,8 @@ def _play_mixed(arena, lineup: Lineup, hands: int, net, first: int, progress, ro
     groups = _groups(lineup)
     report, done = reporter(progress, "arena", "hands"), 0
     while True:
-        status = lib.pp_agents_run(arena._config, lineup.array, arena._pointer, n, *pointers,
+        native = arena.native
+        status = lib.pp_agents_run(native.config, lineup.array, native.pointer, n, *pointers,
                                    ledger, hands, first, rotation, finished, ffi.NULL,
                                    err)  # fmt: skip
         if status == lib.PP_ILLEGAL_ACTION:

@@ -29,12 +29,13 @@ bets went back; when everyone folds, the one pot is every chip in the middle.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 
-from .._atomic import atomic_target
+from .._table_files import writing
 from ._config import struct_dtype
 
 HAND_DTYPE = struct_dtype("pp_hand_record")
@@ -121,20 +122,17 @@ def record_batch(hands: np.ndarray, actions: np.ndarray, action_base: int = 0) -
 
 class ParquetSink:
     """Record batches streamed into a Parquet file that appears whole when closed without
-    error, and not at all otherwise (``_atomic.atomic_target``)."""
+    error, and not at all otherwise (``_table_files.writing``)."""
 
     def __init__(self, path):
-        import pyarrow.parquet as pq
-
-        self._target = atomic_target(Path(path))
-        self._writer = pq.ParquetWriter(str(self._target.__enter__()), SCHEMA)
+        self._file = contextlib.ExitStack()
+        self._writer = self._file.enter_context(writing(Path(path), SCHEMA, kinds=("parquet",)))
 
     def write(self, batch: pa.RecordBatch) -> None:
-        self._writer.write_batch(batch)
+        self._writer.write(batch)
 
     def close(self, error: BaseException | None = None) -> None:
-        self._writer.close()
         if error is None:
-            self._target.__exit__(None, None, None)
+            self._file.close()
         else:
-            self._target.__exit__(type(error), error, error.__traceback__)
+            self._file.__exit__(type(error), error, error.__traceback__)

@@ -45,7 +45,8 @@ class _PopulationSeats:
 
     def play(self, arena, tables, n, left, *rest):
         err = thread_error()
-        status = lib.pp_population_play(arena._config, self.native, tables, n, left, *rest, err)
+        config = arena.native.config
+        status = lib.pp_population_play(config, self.native, tables, n, left, *rest, err)
         check_status(status, err)
 
 
@@ -145,9 +146,7 @@ def _finished(path: Path, meta: dict) -> bool:
 
 
 def _write_shard(path: Path, meta: dict, pop, threads, report) -> None:
-    import pyarrow.parquet as pq
-
-    from .._atomic import atomic_target
+    from .._table_files import writing
     from ..arena._arena import Arena
     from ..arena._play import play_batches
 
@@ -161,21 +160,20 @@ def _write_shard(path: Path, meta: dict, pop, threads, report) -> None:
     left = meta["shard_rows"]
     # zstd without dictionaries: the fastest to write of pyarrow's choices here (2.5 µs a
     # 6-max hand, against 3.6 with the default snappy and dictionaries) and 48 bytes a hand.
-    with atomic_target(path) as target:
-        writer = pq.ParquetWriter(str(target), schema, compression="zstd", use_dictionary=False)
+    with writing(path, schema, kinds=("parquet",), compression="zstd",
+                 use_dictionary=False) as writer:  # fmt: skip
         left = _write_batches(writer, batches, left, pop, meta["seed"], schema)
     assert left == 0, "a shard came out short"
 
 
 def _write_batches(writer, batches, left: int, pop, seed: int, schema) -> int:
-    with writer:
-        for batch in batches:
-            batch = batch.slice(0, min(left, batch.num_rows))
-            left -= batch.num_rows
-            if batch.num_rows:
-                writer.write_batch(with_styles(batch, pop, seed, schema))
-            if left == 0:
-                break
+    for batch in batches:
+        batch = batch.slice(0, min(left, batch.num_rows))
+        left -= batch.num_rows
+        if batch.num_rows:
+            writer.write(with_styles(batch, pop, seed, schema))
+        if left == 0:
+            break
     return left
 
 

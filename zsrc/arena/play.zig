@@ -83,6 +83,39 @@ pub const Recorder = struct {
     actions_before: u64 = 0,
 };
 
+/// The record buffers a play export was handed, as the C ABI gives them: recording when
+/// `hand_capacity > 0` (then `hands` must be there, and `actions` when `action_capacity > 0`).
+pub const Buffers = struct {
+    hands: ?[*]HandRecord,
+    hand_capacity: u64,
+    actions: ?[*]ActionRecord,
+    action_capacity: u64,
+    actions_before: u64,
+
+    /// The recorder over the buffers; null when not recording. A buffer with a capacity but
+    /// no address is `error.NullPointer`.
+    pub fn open(buffers: Buffers) error{NullPointer}!?Recorder {
+        if (buffers.hand_capacity == 0) return null;
+        const hands = buffers.hands orelse return error.NullPointer;
+        const actions: []ActionRecord = if (buffers.action_capacity == 0) &.{} else (buffers.actions orelse return error.NullPointer)[0..buffers.action_capacity];
+        return .{
+            .hands = hands[0..buffers.hand_capacity],
+            .actions = actions,
+            .actions_before = buffers.actions_before,
+        };
+    }
+
+    /// Tells the caller how much of its buffers the play filled (0 when not recording).
+    pub fn close(recorder: ?*const Recorder, hands_used: ?*u64, actions_used: ?*u64) void {
+        if (recorder) |r| {
+            assert(r.hands_used <= r.hands.len);
+            assert(r.actions_used <= r.actions.len);
+        }
+        if (hands_used) |used| used.* = if (recorder) |r| r.hands_used else 0;
+        if (actions_used) |used| used.* = if (recorder) |r| r.actions_used else 0;
+    }
+};
+
 pub const Outcome = enum(u32) { done = 0, cancelled = 1, buffer_full = 2 };
 
 /// Deals the table's next hand, or a rebuy after `decisionless_max` hands without one.
@@ -258,4 +291,22 @@ fn end_record(record: *HandRecord, table: *const Table, settlement: *const pots.
     for (record.board[settlement.board_count..]) |*card| card.* = table_zig.no_card;
     recorder.hands[recorder.hands_used] = record.*;
     recorder.hands_used += 1;
+}
+
+test "Buffers: no capacity records nothing; a capacity without an address is refused" {
+    var hands: [2]HandRecord = undefined;
+    const none: Buffers = .{ .hands = null, .hand_capacity = 0, .actions = null, .action_capacity = 0, .actions_before = 0 };
+    try std.testing.expectEqual(@as(?Recorder, null), try none.open());
+    const missing: Buffers = .{ .hands = &hands, .hand_capacity = 2, .actions = null, .action_capacity = 4, .actions_before = 0 };
+    try std.testing.expectError(error.NullPointer, missing.open());
+    const hands_only: Buffers = .{ .hands = &hands, .hand_capacity = 2, .actions = null, .action_capacity = 0, .actions_before = 7 };
+    var opened = (try hands_only.open()).?;
+    try std.testing.expectEqual(@as(usize, 2), opened.hands.len);
+    try std.testing.expectEqual(@as(u64, 7), opened.actions_before);
+    opened.hands_used = 1;
+    var used: [2]u64 = .{ 9, 9 };
+    Buffers.close(&opened, &used[0], &used[1]);
+    try std.testing.expectEqual([2]u64{ 1, 0 }, used);
+    Buffers.close(null, &used[0], &used[1]);
+    try std.testing.expectEqual([2]u64{ 0, 0 }, used);
 }

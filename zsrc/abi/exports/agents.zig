@@ -149,18 +149,11 @@ pub const api = struct {
         const left = (hands_left orelse return .null_pointer)[0..n];
         const checked = check_tables(c, t, err);
         if (checked != .ok) return checked;
-        var recorder: play.Recorder = undefined;
-        const recording = hand_capacity > 0;
-        if (recording) {
-            recorder = .{
-                .hands = (hands orelse return .null_pointer)[0..hand_capacity],
-                .actions = if (action_capacity > 0) (actions orelse return .null_pointer)[0..action_capacity] else &.{},
-                .actions_before = actions_before,
-            };
-        }
-        o.* = @backingInt(play.play_seated(&seating, t, c, left, if (recording) &recorder else null, cancel, progress));
-        if (hands_used) |used| used.* = if (recording) recorder.hands_used else 0;
-        if (actions_used) |used| used.* = if (recording) recorder.actions_used else 0;
+        const buffers: play.Buffers = .{ .hands = hands, .hand_capacity = hand_capacity, .actions = actions, .action_capacity = action_capacity, .actions_before = actions_before };
+        var opened = buffers.open() catch return .null_pointer;
+        const recorder: ?*play.Recorder = if (opened) |*r| r else null;
+        o.* = @backingInt(play.play_seated(&seating, t, c, left, recorder, cancel, progress));
+        play.Buffers.close(recorder, hands_used, actions_used);
         return .ok;
     }
 
@@ -277,18 +270,11 @@ pub const api = struct {
         const left = (hands_left orelse return .null_pointer)[0..n];
         const checked = check_tables(c, t, err);
         if (checked != .ok) return checked;
-        var recorder: play.Recorder = undefined;
-        const recording = hand_capacity > 0;
-        if (recording) {
-            recorder = .{
-                .hands = (hands orelse return .null_pointer)[0..hand_capacity],
-                .actions = if (action_capacity > 0) (actions orelse return .null_pointer)[0..action_capacity] else &.{},
-                .actions_before = actions_before,
-            };
-        }
-        o.* = @backingInt(play.play_seated(&seating, t, c, left, if (recording) &recorder else null, cancel, progress));
-        if (hands_used) |used| used.* = if (recording) recorder.hands_used else 0;
-        if (actions_used) |used| used.* = if (recording) recorder.actions_used else 0;
+        const buffers: play.Buffers = .{ .hands = hands, .hand_capacity = hand_capacity, .actions = actions, .action_capacity = action_capacity, .actions_before = actions_before };
+        var opened = buffers.open() catch return .null_pointer;
+        const recorder: ?*play.Recorder = if (opened) |*r| r else null;
+        o.* = @backingInt(play.play_seated(&seating, t, c, left, recorder, cancel, progress));
+        play.Buffers.close(recorder, hands_used, actions_used);
         return .ok;
     }
 };
