@@ -37,15 +37,19 @@ class _Recorder:
         self.hands = np.zeros(_HANDS_BUFFER, HAND_DTYPE)
         self.actions = np.zeros(_HANDS_BUFFER * _ACTIONS_PER_HAND, ACTION_DTYPE)
         self.before = 0  # actions flushed so far (action_first counts from 0 over the run)
-        self.used = ffi.new("uint64_t[2]")
 
-    def arguments(self) -> tuple:
-        return (ffi.from_buffer("pp_hand_record[]", self.hands), len(self.hands),
-                ffi.from_buffer("pp_action_record[]", self.actions), len(self.actions),
-                self.before, self.used + 0, self.used + 1)  # fmt: skip
+    def lend(self, io) -> tuple:
+        """Points the play call's ``pp_play_io`` at the buffers; returns the cffi views, to
+        be held while the call runs (a struct field does not keep what it points at alive)."""
+        lent = (ffi.from_buffer("pp_hand_record[]", self.hands),
+                ffi.from_buffer("pp_action_record[]", self.actions))  # fmt: skip
+        io.hands, io.hand_capacity = lent[0], len(self.hands)
+        io.actions, io.action_capacity = lent[1], len(self.actions)
+        io.actions_before = self.before
+        return lent
 
-    def flush(self) -> pa.RecordBatch | None:
-        hands, actions = int(self.used[0]), int(self.used[1])
+    def flush(self, io) -> pa.RecordBatch | None:
+        hands, actions = int(io.hands_used), int(io.actions_used)
         if hands == 0:  # a hand needs more actions than the buffer holds
             self.actions = np.zeros(2 * len(self.actions), ACTION_DTYPE)
             return None
@@ -59,21 +63,21 @@ def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, coun
     """Plays ``hands`` hands at tables ``start..stop``: (its record batches, cancelled?).
     ``seats``: who plays (``_seated._NativeSeats``); None, the reference random player."""
     left = np.full(stop - start, hands, np.uint32)
-    outcome = ffi.new("uint32_t*")
+    io = ffi.new("pp_play_io *")
+    io.cancel, io.progress = cancel, counter
     batches = []
     while True:
-        records = recorder.arguments() if recorder else (ffi.NULL, 0, ffi.NULL, 0, 0, ffi.NULL,
-                                                         ffi.NULL)  # fmt: skip
+        lent = recorder.lend(io) if recorder else ()  # noqa: F841 (alive through the call)
         args = (arena.native.pointer + start, stop - start, ffi.from_buffer("uint32_t[]", left),
-                *records, cancel, counter, outcome)  # fmt: skip
+                io)  # fmt: skip
         if seats is None:
             check_status(lib.pp_arena_play(arena.native.config, *args), None)
         else:
             seats.play(arena, *args)
-        if recorder and (batch := recorder.flush()) is not None:
+        if recorder and (batch := recorder.flush(io)) is not None:
             batches.append(batch)
-        if outcome[0] != 2:  # done or cancelled; 2: a buffer is full
-            return batches, outcome[0] == 1
+        if io.outcome != 2:  # done or cancelled; 2: a buffer is full
+            return batches, io.outcome == 1
 
 
 def _run(tasks: list, cancel, counters, total: int, report) -> list:

@@ -24,12 +24,12 @@ class _NativeSeats:
         self.net = ffi.from_buffer("int32_t[]", net) if net is not None else ffi.NULL
         self.shape = net.shape[:2] if net is not None else (0, 0)
 
-    def play(self, arena, tables, n, left, *rest):
+    def play(self, arena, tables, n, left, io):
         err = thread_error()
         first_table = 0
         status = lib.pp_agents_play(arena.native.config, self.lineup.array, tables, n, left,
                                     self.net, self.shape[0], self.shape[1], first_table,
-                                    self.first_hand, self.rotation, *rest, err)  # fmt: skip
+                                    self.first_hand, self.rotation, io, err)  # fmt: skip
         check_status(status, err)
 
 

@@ -43,10 +43,10 @@ class _PopulationSeats:
     def __init__(self, population):
         self.native = population.native()
 
-    def play(self, arena, tables, n, left, *rest):
+    def play(self, arena, tables, n, left, io):
         err = thread_error()
         config = arena.native.config
-        status = lib.pp_population_play(config, self.native, tables, n, left, *rest, err)
+        status = lib.pp_population_play(config, self.native, tables, n, left, io, err)
         check_status(status, err)
 
 

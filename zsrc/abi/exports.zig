@@ -55,6 +55,7 @@ pub const header_structs = .{
     @import("../arena/deal.zig").Config,
     @import("../arena/play.zig").HandRecord,
     @import("../arena/play.zig").ActionRecord,
+    @import("../arena/play.zig").Io,
     @import("../arena/agents/policy.zig").Agent,
     @import("../arena/agents/learner.zig").Settings,
     @import("../arena/agents/learner.zig").Slot,

@@ -83,36 +83,48 @@ pub const Recorder = struct {
     actions_before: u64 = 0,
 };
 
-/// The record buffers a play export was handed, as the C ABI gives them: recording when
-/// `hand_capacity > 0` (then `hands` must be there, and `actions` when `action_capacity > 0`).
-pub const Buffers = struct {
+/// One play call's records and reports, as the C ABI passes them (`pp_play_io`): the
+/// caller's record buffers (recording when `hand_capacity > 0`: then `hands` must be there,
+/// and `actions` when `action_capacity > 0`), the cancel word and progress counter the call
+/// polls, and what the call writes back (records used, its `Outcome`). One struct, so the
+/// three play exports do not each spell ten parameters.
+pub const Io = extern struct {
     hands: ?[*]HandRecord,
     hand_capacity: u64,
     actions: ?[*]ActionRecord,
     action_capacity: u64,
+    /// Actions recorded before this buffer (so `action_first` counts over the run).
     actions_before: u64,
+    /// Written: the records filled.
+    hands_used: u64,
+    actions_used: u64,
+    /// Read every `poll_hands` hands a table: non-zero stops the call.
+    cancel: ?*const u32,
+    /// Grows by the hands played, as they are played.
+    progress: ?*u64,
+    /// Written: an `Outcome`.
+    outcome: u32,
+
+    pub const c_name = "pp_play_io";
 
     /// The recorder over the buffers; null when not recording. A buffer with a capacity but
     /// no address is `error.NullPointer`.
-    pub fn open(buffers: Buffers) error{NullPointer}!?Recorder {
-        if (buffers.hand_capacity == 0) return null;
-        const hands = buffers.hands orelse return error.NullPointer;
-        const actions: []ActionRecord = if (buffers.action_capacity == 0) &.{} else (buffers.actions orelse return error.NullPointer)[0..buffers.action_capacity];
-        return .{
-            .hands = hands[0..buffers.hand_capacity],
-            .actions = actions,
-            .actions_before = buffers.actions_before,
-        };
+    pub fn recorder(io: *const Io) error{NullPointer}!?Recorder {
+        if (io.hand_capacity == 0) return null;
+        const hands = io.hands orelse return error.NullPointer;
+        const actions: []ActionRecord = if (io.action_capacity == 0) &.{} else (io.actions orelse return error.NullPointer)[0..io.action_capacity];
+        return .{ .hands = hands[0..io.hand_capacity], .actions = actions, .actions_before = io.actions_before };
     }
 
-    /// Tells the caller how much of its buffers the play filled (0 when not recording).
-    pub fn close(recorder: ?*const Recorder, hands_used: ?*u64, actions_used: ?*u64) void {
-        if (recorder) |r| {
+    /// Writes back how the play ended and how much of the buffers it filled.
+    pub fn finish(io: *Io, filled: ?*const Recorder, outcome: Outcome) void {
+        if (filled) |r| {
             assert(r.hands_used <= r.hands.len);
             assert(r.actions_used <= r.actions.len);
-        }
-        if (hands_used) |used| used.* = if (recorder) |r| r.hands_used else 0;
-        if (actions_used) |used| used.* = if (recorder) |r| r.actions_used else 0;
+        } else assert(outcome != .buffer_full); // no buffer, nothing to fill
+        io.hands_used = if (filled) |r| r.hands_used else 0;
+        io.actions_used = if (filled) |r| r.actions_used else 0;
+        io.outcome = @backingInt(outcome);
     }
 };
 
@@ -293,20 +305,22 @@ fn end_record(record: *HandRecord, table: *const Table, settlement: *const pots.
     recorder.hands_used += 1;
 }
 
-test "Buffers: no capacity records nothing; a capacity without an address is refused" {
+test "Io: no capacity records nothing; a capacity without an address is refused" {
     var hands: [2]HandRecord = undefined;
-    const none: Buffers = .{ .hands = null, .hand_capacity = 0, .actions = null, .action_capacity = 0, .actions_before = 0 };
-    try std.testing.expectEqual(@as(?Recorder, null), try none.open());
-    const missing: Buffers = .{ .hands = &hands, .hand_capacity = 2, .actions = null, .action_capacity = 4, .actions_before = 0 };
-    try std.testing.expectError(error.NullPointer, missing.open());
-    const hands_only: Buffers = .{ .hands = &hands, .hand_capacity = 2, .actions = null, .action_capacity = 0, .actions_before = 7 };
-    var opened = (try hands_only.open()).?;
+    var io = std.mem.zeroes(Io);
+    try std.testing.expectEqual(@as(?Recorder, null), try io.recorder());
+    io.finish(null, .done);
+    try std.testing.expectEqual([3]u64{ 0, 0, 0 }, [3]u64{ io.hands_used, io.actions_used, io.outcome });
+    io.hands = &hands;
+    io.hand_capacity = 2;
+    io.action_capacity = 4;
+    try std.testing.expectError(error.NullPointer, io.recorder());
+    io.action_capacity = 0;
+    io.actions_before = 7;
+    var opened = (try io.recorder()).?;
     try std.testing.expectEqual(@as(usize, 2), opened.hands.len);
     try std.testing.expectEqual(@as(u64, 7), opened.actions_before);
     opened.hands_used = 1;
-    var used: [2]u64 = .{ 9, 9 };
-    Buffers.close(&opened, &used[0], &used[1]);
-    try std.testing.expectEqual([2]u64{ 1, 0 }, used);
-    Buffers.close(null, &used[0], &used[1]);
-    try std.testing.expectEqual([2]u64{ 0, 0 }, used);
+    io.finish(&opened, .cancelled);
+    try std.testing.expectEqual([3]u64{ 1, 0, 1 }, [3]u64{ io.hands_used, io.actions_used, io.outcome });
 }

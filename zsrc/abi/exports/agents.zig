@@ -23,8 +23,6 @@ const Error = reports.Error;
 const Table = table_zig.Table;
 const Config = deal.Config;
 const Agent = policy_zig.Agent;
-const HandRecord = play.HandRecord;
-const ActionRecord = play.ActionRecord;
 const seats_max = table_zig.seats_max;
 
 fn report(err: ?*Error, row: i64, card: i32, position: i32, status: Status) Status {
@@ -121,20 +119,11 @@ pub const api = struct {
         first_table: u32,
         first_hand: u32,
         rotation: u8,
-        hands: ?[*]HandRecord,
-        hand_capacity: u64,
-        actions: ?[*]ActionRecord,
-        action_capacity: u64,
-        actions_before: u64,
-        hands_used: ?*u64,
-        actions_used: ?*u64,
-        cancel: ?*const u32,
-        progress: ?*u64,
-        outcome: ?*u32,
+        io: ?*play.Io,
         err: ?*Error,
     ) callconv(.c) Status {
         const c = config orelse return .null_pointer;
-        const o = outcome orelse return .null_pointer;
+        const record = io orelse return .null_pointer;
         if (!c.valid()) return report(err, -2, 0, 0, .bad_argument);
         var seating: seating_zig.Seating = .{};
         const lineup = switch (lineup_of(agents orelse return .null_pointer, c.seats, true, err)) {
@@ -144,16 +133,15 @@ pub const api = struct {
         seating.lineup = &lineup;
         seating.rotation = rotation;
         if (net) |rows| seating.ledger = .{ .net = rows, .tables = net_tables, .hands = net_hands, .first_table = first_table, .first_hand = first_hand, .seats = c.seats };
+        record.finish(null, .done);
         if (n == 0) return .ok;
         const t = (tables orelse return .null_pointer)[0..n];
         const left = (hands_left orelse return .null_pointer)[0..n];
         const checked = check_tables(c, t, err);
         if (checked != .ok) return checked;
-        const buffers: play.Buffers = .{ .hands = hands, .hand_capacity = hand_capacity, .actions = actions, .action_capacity = action_capacity, .actions_before = actions_before };
-        var opened = buffers.open() catch return .null_pointer;
+        var opened = record.recorder() catch return .null_pointer;
         const recorder: ?*play.Recorder = if (opened) |*r| r else null;
-        o.* = @backingInt(play.play_seated(&seating, t, c, left, recorder, cancel, progress));
-        play.Buffers.close(recorder, hands_used, actions_used);
+        record.finish(recorder, play.play_seated(&seating, t, c, left, recorder, record.cancel, record.progress));
         return .ok;
     }
 
@@ -246,35 +234,25 @@ pub const api = struct {
         tables: ?[*]Table,
         n: u64,
         hands_left: ?[*]u32,
-        hands: ?[*]HandRecord,
-        hand_capacity: u64,
-        actions: ?[*]ActionRecord,
-        action_capacity: u64,
-        actions_before: u64,
-        hands_used: ?*u64,
-        actions_used: ?*u64,
-        cancel: ?*const u32,
-        progress: ?*u64,
-        outcome: ?*u32,
+        io: ?*play.Io,
         err: ?*Error,
     ) callconv(.c) Status {
         const c = config orelse return .null_pointer;
-        const o = outcome orelse return .null_pointer;
+        const record = io orelse return .null_pointer;
         const p = population orelse return .null_pointer;
         if (!c.valid()) return report(err, -2, 0, 0, .bad_argument);
         const found = p.fault();
         if (found.fault != .none) return report(err, found.row, @backingInt(found.fault), 0, .bad_argument);
         var seating: seating_zig.Seating = .{ .population = p, .population_key = population_zig.population_key(c.seed) };
+        record.finish(null, .done);
         if (n == 0) return .ok;
         const t = (tables orelse return .null_pointer)[0..n];
         const left = (hands_left orelse return .null_pointer)[0..n];
         const checked = check_tables(c, t, err);
         if (checked != .ok) return checked;
-        const buffers: play.Buffers = .{ .hands = hands, .hand_capacity = hand_capacity, .actions = actions, .action_capacity = action_capacity, .actions_before = actions_before };
-        var opened = buffers.open() catch return .null_pointer;
+        var opened = record.recorder() catch return .null_pointer;
         const recorder: ?*play.Recorder = if (opened) |*r| r else null;
-        o.* = @backingInt(play.play_seated(&seating, t, c, left, recorder, cancel, progress));
-        play.Buffers.close(recorder, hands_used, actions_used);
+        record.finish(recorder, play.play_seated(&seating, t, c, left, recorder, record.cancel, record.progress));
         return .ok;
     }
 };

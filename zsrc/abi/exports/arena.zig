@@ -15,8 +15,6 @@ const Status = reports.Status;
 const Error = reports.Error;
 const Table = table_zig.Table;
 const Config = deal.Config;
-const HandRecord = play.HandRecord;
-const ActionRecord = play.ActionRecord;
 
 /// The first table (or config: row -1) whose state the rules cannot play, as `bad_argument`.
 /// `full`: chips conserved too (a state from outside); else the facts that keep indexes in
@@ -226,29 +224,19 @@ pub const api = struct {
         tables: ?[*]Table,
         n: u64,
         hands_left: ?[*]u32,
-        hands: ?[*]HandRecord,
-        hand_capacity: u64,
-        actions: ?[*]ActionRecord,
-        action_capacity: u64,
-        actions_before: u64,
-        hands_used: ?*u64,
-        actions_used: ?*u64,
-        cancel: ?*const u32,
-        progress: ?*u64,
-        outcome: ?*u32,
+        io: ?*play.Io,
     ) callconv(.c) Status {
         const c = config orelse return .null_pointer;
-        const o = outcome orelse return .null_pointer;
+        const record = io orelse return .null_pointer;
+        record.finish(null, .done);
         if (n == 0) return if (c.valid()) .ok else .bad_argument;
         const t = (tables orelse return .null_pointer)[0..n];
         const left = (hands_left orelse return .null_pointer)[0..n];
         const checked = check_tables(c, t, false, null);
         if (checked != .ok) return checked;
-        const buffers: play.Buffers = .{ .hands = hands, .hand_capacity = hand_capacity, .actions = actions, .action_capacity = action_capacity, .actions_before = actions_before };
-        var opened = buffers.open() catch return .null_pointer;
+        var opened = record.recorder() catch return .null_pointer;
         const recorder: ?*play.Recorder = if (opened) |*r| r else null;
-        o.* = @backingInt(play.play_tables(t, c, left, recorder, cancel, progress));
-        play.Buffers.close(recorder, hands_used, actions_used);
+        record.finish(recorder, play.play_tables(t, c, left, recorder, record.cancel, record.progress));
         return .ok;
     }
 };
