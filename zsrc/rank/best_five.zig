@@ -92,7 +92,7 @@ const suit_offsets: [64]u8 = offsets: {
         var left = mask;
         for (0..occurrence) |_| left &= left -% 1; // drop the lowest suits taken before
         const suit = if (left == 0) 0 else @ctz(@as(u4, @intCast(left)));
-        offsets[occurrence << 4 | mask] = suit * encoding.value_count;
+        offsets[occurrence << 4 | mask] = @as(u8, suit) * encoding.value_count;
     };
     break :offsets offsets;
 };
@@ -204,7 +204,8 @@ inline fn pick_avx2(comptime k: u32, ids: Bytes(4), entries: Lanes(4)) Bytes(4) 
     inline for (1..encoding.suit_count) |s| {
         suit +%= @select(u8, ids >= @as(B, @splat(s * encoding.value_count)), @as(B, @splat(1)), zero);
     }
-    const keys = (ids << @splat(2)) -% @"llvm.x86.avx2.pshuf.b"(table16(&.{ 0, 51, 102, 153 } ++ @as([12]u8, @splat(0))), suit);
+    const suit_times_51 = [4]u8{ 0, 51, 102, 153 } ++ @as([12]u8, @splat(0));
+    const keys = (ids << @splat(2)) -% @"llvm.x86.avx2.pshuf.b"(table16(&suit_times_51), suit);
     const held: B = @bitCast(held_sets(4, k, keys));
     const entry: B = @bitCast(entries);
     const values = entry & @as(B, @splat(0xF));
