@@ -31,6 +31,7 @@ const batch = @import("batch.zig");
 const linked = @import("linked_tables.zig");
 const encoding = @import("../cards/encoding.zig");
 const bits = @import("../cards/bits.zig");
+const gather = @import("gather.zig");
 const HandError = @import("../cards/failure.zig").HandError;
 const assert = std.debug.assert;
 
@@ -237,14 +238,34 @@ inline fn pick_block(comptime L: usize, comptime k: u32, window: []const u8, ran
     assert(window.len >= L * 8);
     const bytes: Bytes(L) = window[0 .. L * 8].*;
     const ids: Bytes(L) = @shuffle(u8, bytes, undefined, spread_mask(L, k));
-    var words: [L]u64 = undefined;
-    inline for (0..L) |lane| words[lane] = entry_of(ranks[lane]);
     const cards = switch (L) {
-        8 => pick_vbmi(k, ids, words),
-        4 => pick_avx2(k, ids, words),
+        8 => pick_vbmi(k, ids, entries_vbmi(ranks)),
+        4 => pick_avx2(k, ids, entries_scalar(L, ranks)),
         else => @compileError("no block of this width"),
     };
     out.* = @shuffle(u8, cards, undefined, pack_mask(L));
+}
+
+/// The `five_picks` entries of `L` ranks, one load each.
+inline fn entries_scalar(comptime L: usize, ranks: *const [L]u16) Lanes(L) {
+    var words: [L]u64 = undefined;
+    inline for (0..L) |lane| words[lane] = entry_of(ranks[lane]);
+    return words;
+}
+
+extern fn @"llvm.x86.avx512.permvar.hi.256"(@Vector(16, u16), @Vector(16, u16)) callconv(bits.intrinsic) @Vector(16, u16);
+
+/// The entries of 8 ranks: their indices by vector (`vpermw` reads the categories' bases)
+/// and one `vpgatherdq`. Loading them one by one took 50 scalar instructions a block.
+inline fn entries_vbmi(ranks: *const [8]u16) Lanes(8) {
+    const H = @Vector(16, u16);
+    const r: @Vector(8, u16) = ranks.*;
+    const wide: H = @shuffle(u16, r, @as(@Vector(8, u16), @splat(0)), @as(@Vector(16, i32), .{ 0, 1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1, -1, -1, -1, -1 }));
+    const bases: H = tables.five_pick_bases;
+    const base = @"llvm.x86.avx512.permvar.hi.256"(bases, wide >> @splat(12));
+    const index = (wide & @as(H, @splat(0xFFF))) + base;
+    const low: @Vector(8, u16) = @shuffle(u16, index, undefined, @as(@Vector(8, i32), .{ 0, 1, 2, 3, 4, 5, 6, 7 }));
+    return gather.gather64_at8(@ptrCast(picks), @as(@Vector(8, u32), low));
 }
 
 /// Byte `i` of lane `j` ← byte `j * k + i` of the rows (past `k`, any byte of the row).
