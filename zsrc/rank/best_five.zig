@@ -85,6 +85,13 @@ const key_of_id: [64]u8 = keys: {
     break :keys keys;
 };
 
+/// Card id → its bit in the value-major set (0 past the cards).
+const bit_of_id: [64]u64 = set_bits: {
+    var set_bits: [64]u64 = @splat(0);
+    for (0..encoding.card_count) |id| set_bits[id] = @as(u64, 1) << key_of_id[id];
+    break :set_bits set_bits;
+};
+
 /// `occurrence << 4 | suit bits` → 13 × the occurrence-th lowest suit of the bits (0 when
 /// the bits hold fewer suits): added to a value, the card's id.
 const suit_offsets: [64]u8 = offsets: {
@@ -102,7 +109,7 @@ const suit_offsets: [64]u8 = offsets: {
 /// set by table loads, then each card's suit bits, offset and id.
 inline fn pick_scalar(hand: []const u8, entry: u64) [five]u8 {
     var held: u64 = 0;
-    for (hand) |id| held |= @as(u64, 1) << @intCast(key_of_id[id]);
+    for (hand) |id| held |= bit_of_id[id]; // a load, not a shift by `cl` (3 µops on Intel)
     var masks: [five]u8 = undefined;
     var common: u8 = 0xF;
     inline for (0..five) |i| {
