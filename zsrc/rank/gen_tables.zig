@@ -837,7 +837,7 @@ fn write_tables(
 
 /// Rank → its `five_picks` entry: `five_pick_bases[rank >> 12] + (rank & 0xFFF)`. Each
 /// category keeps its subranks 0..highest (a category's ranks of fewer than five cards
-/// interleave with its five-card ones, entries 0), so 9,880 entries (79 KB) replace one
+/// interleave with its five-card ones, entries 0), so 9,852 entries (79 KB) replace one
 /// per possible rank (40,960). Fails the build unless every rank of five or more cards has
 /// a nonzero entry of its own and every other rank a zero one.
 fn write_five_picks(w: *std.Io.Writer, describe: *const [10 << 12]u32) !void {
