@@ -47,6 +47,20 @@ def test_random_hands_match_the_oracle(k):
         assert tuple(five.tolist()) == oracle(hand), pp.format_cards(hand)
 
 
+@pytest.mark.parametrize("cpu", pp.supported_cpus())
+def test_every_cpu_level_matches_the_oracle(cpu):
+    """Each level picks its own way (byte permutes, in-lane shuffles, one row at a time)."""
+    hands = {k: _deal(1500, k, seed=10 + k) for k in (5, 6, 7)}
+    pp.select_cpu(cpu)
+    try:
+        fives = {k: pp.best_five(rows) for k, rows in hands.items()}
+    finally:
+        pp.select_cpu("auto")
+    for k, rows in hands.items():
+        for hand, five in zip(rows, fives[k], strict=True):
+            assert tuple(five.tolist()) == oracle(hand), (cpu, pp.format_cards(hand))
+
+
 def test_every_category_and_the_tie_rule():
     # Boards that play, trips in two suits, three pairs: the lowest ids in reading order.
     hands = [

@@ -42,6 +42,21 @@ comptime {
     std.debug.assert(@sizeOf(Error) == 16);
 }
 
+/// What an export taking `n` rows of `k` card ids (`k_min..k_max`) does first: read
+/// `.rows`, or return `.done` at once (`bad_argument` for a `k` out of range, `ok` for no
+/// rows, `null_pointer` for no cards; rows of 0 cards need none).
+pub const CardRows = union(enum) { rows: [*]const u8, done: Status };
+
+pub fn card_rows(cards: ?[*]const u8, n: u64, k: u32, k_min: u32, k_max: u32) CardRows {
+    if (k < k_min or k > k_max) return .{ .done = .bad_argument };
+    if (n == 0) return .{ .done = .ok };
+    if (cards) |c| return .{ .rows = c };
+    return if (k == 0) .{ .rows = &no_cards } else .{ .done = .null_pointer };
+}
+
+/// Rows of 0 cards read nothing: any valid pointer serves when the caller passes none.
+const no_cards = [1]u8{0};
+
 /// A player's (or the board's: row -1, the dead cards': -2) bad card.
 pub fn report_player(err: ?*Error, row: i64, card: u32, status: Status) Status {
     if (err) |out| out.* = .{ .row = @bitCast(row), .card = @intCast(card), .position = -1 };

@@ -826,17 +826,81 @@ fn write_tables(
     try write_array(w, "flush_ranks", u16, flush_ranks);
     try w.writeAll("\n/// Payload (category and tie-breaking values) of every rank; 0 if unused.\n");
     try write_array(w, "describe_payloads", u32, describe);
-    var layouts: [10 << 12]u32 = undefined;
-    for (&layouts, describe) |*l, p| l.* = five_layout(p);
-    try w.writeAll("\n/// The five cards' values of every rank of five or more cards, in reading order\n" ++
-        "/// (value of card i in bits 4i..4i+3), and bit 20 set for a flush; 0 if none.\n");
-    try write_array(w, "five_layouts", u32, &layouts);
+    try write_five_picks(w, describe);
     try w.writeAll("\n/// Omaha: the rank of a value triple (455) and a value pair (91) as five cards, no\n" ++
         "/// flush; triple-major, each numbered in increasing order of its sorted values.\n");
     try write_array(w, "omaha_ranks", u16, omaha_ranks);
     try write_short_deck_tables(w, .trips_beat_straights, &short_tables[0]);
     try write_short_deck_tables(w, .straights_beat_trips, &short_tables[1]);
     try w.flush();
+}
+
+/// Rank → its `five_picks` entry: `five_pick_bases[rank >> 12] + (rank & 0xFFF)`. Each
+/// category keeps its subranks 0..highest (a category's ranks of fewer than five cards
+/// interleave with its five-card ones, entries 0), so 9,852 entries (79 KB) replace one
+/// per possible rank (40,960). Fails the build unless every rank of five or more cards has
+/// a nonzero entry of its own and every other rank a zero one.
+fn write_five_picks(w: *std.Io.Writer, describe: *const [10 << 12]u32) !void {
+    var bases: [16]u16 = @splat(0);
+    var entries: [10 << 12]u64 = undefined;
+    var count: usize = 0;
+    for (0..10) |category| {
+        var highest: usize = 0;
+        for (0..1 << 12) |subrank| {
+            if (describe[(category << 12) | subrank] != 0) highest = subrank;
+        }
+        bases[category] = @intCast(count);
+        for (0..highest + 1) |subrank| {
+            entries[count] = five_pick(describe[(category << 12) | subrank]);
+            count += 1;
+        }
+    }
+    for (10..16) |category| bases[category] = 0; // no rank: keeps vector lookups in range
+    var live: u32 = 0;
+    for (describe, 0..) |p, r| {
+        const five_cards = five_layout(p) != 0;
+        if (five_cards) live += 1;
+        const category = r >> 12;
+        const subrank = r & 0xFFF;
+        const in_table = category < 10 and bases[category] + subrank < count and
+            (category == 9 or bases[category] + subrank < bases[category + 1]);
+        if (five_cards and (!in_table or entries[bases[category] + subrank] == 0)) {
+            return fail("rank {d}: five cards but no five_picks entry", .{r});
+        }
+        if (!five_cards and in_table and entries[bases[category] + subrank] != 0) {
+            return fail("rank {d}: under five cards but a five_picks entry", .{r});
+        }
+    }
+    if (live != 7462) return fail("{d} ranks of five cards, expected 7462", .{live});
+    try w.writeAll("\n/// Where each category's ranks start in `five_picks` (rank/best_five.zig).\n");
+    try write_array(w, "five_pick_bases", u16, &bases);
+    try w.writeAll("\n/// The five cards of every rank of five or more cards as rank/best_five.zig picks\n" ++
+        "/// them: byte i (0..4) is card i's value (bits 0..3), which of that value's cards it\n" ++
+        "/// is in suit order (bits 4..5: 0 the lowest suit), bit 7 set for a flush; bytes\n" ++
+        "/// 5..7 repeat bytes 0..2. 0 for a rank of fewer cards. Indexed by `five_pick_bases`.\n");
+    try write_array(w, "five_picks", u64, entries[0..count]);
+}
+
+/// A five-card rank's `five_picks` entry (see write_five_picks); 0 below five cards.
+fn five_pick(payload_value: u32) u64 {
+    const layout = five_layout(payload_value);
+    if (layout == 0) return 0;
+    const flush: u64 = if (layout >> 20 & 1 != 0) 0x80 else 0;
+    var bytes: [8]u64 = undefined;
+    var occurrence: u64 = 0;
+    for (0..5) |slot| {
+        const value = layout >> @intCast(4 * slot) & 0xF;
+        if (slot > 0 and value == (layout >> @intCast(4 * slot - 4) & 0xF)) occurrence += 1 else occurrence = 0;
+        assert(occurrence < 4);
+        bytes[slot] = flush | occurrence << 4 | value;
+    }
+    bytes[5] = bytes[0];
+    bytes[6] = bytes[1];
+    bytes[7] = bytes[2];
+    var entry: u64 = 0;
+    for (bytes, 0..) |b, i| entry |= b << @intCast(8 * i);
+    assert(entry != 0);
+    return entry;
 }
 
 /// A payload's five values as a player reads them (rank/best_five.zig picks the cards): the

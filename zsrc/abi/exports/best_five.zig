@@ -25,9 +25,10 @@ pub const api = struct {
         out: ?[*]u8,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (k < fives.cards_min or k > encoding.hand_cards_max) return .bad_argument;
-        if (n == 0) return .ok;
-        const c = cards orelse return .null_pointer;
+        const c = switch (reports.card_rows(cards, n, k, fives.cards_min, encoding.hand_cards_max)) {
+            .rows => |rows| rows,
+            .done => |status| return status,
+        };
         const o = out orelse return .null_pointer;
         var failure: HandError = undefined;
         if (kernels().best_five(c, n, k, o, &failure)) return .ok;

@@ -21,9 +21,11 @@ pub const api = struct {
         out: ?[*]u16,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (k > encoding.hand_cards_max or !eval.game_known(game)) return .bad_argument;
-        if (n == 0) return .ok;
-        const c = cards orelse if (k == 0) &no_bytes else return .null_pointer;
+        if (!eval.game_known(game)) return .bad_argument;
+        const c = switch (reports.card_rows(cards, n, k, 0, encoding.hand_cards_max)) {
+            .rows => |rows| rows,
+            .done => |status| return status,
+        };
         const o = out orelse return .null_pointer;
         var failure: HandError = undefined;
         if (kernels().rank_cards_in(c, n, k, game, o, &failure)) return .ok;
@@ -61,8 +63,6 @@ pub const api = struct {
         return if (@as(eval.Game, @fromBackingInt(@intCast(game))) == .holdem) all else all & ~eval.short_deck_missing;
     }
 };
-
-const no_bytes = [1]u8{0};
 
 test "games: statuses for bad arguments, short-deck cards refused" {
     var out: [2]u16 = undefined;

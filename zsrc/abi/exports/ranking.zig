@@ -35,10 +35,6 @@ fn offsets_column(
     return .ok;
 }
 
-/// Rows of 0 cards read nothing: any valid pointer serves when the caller passes none.
-const no_cards: [*]const u8 = &no_bytes;
-const no_bytes = [1]u8{0};
-
 pub const api = struct {
     /// Ranks `n` hands of `k` (0..7) card ids each, row-major, into `out[n]` (`cards` may be
     /// null when `k` is 0: every hand is the empty one).
@@ -49,9 +45,10 @@ pub const api = struct {
         out: ?[*]u16,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (k > encoding.hand_cards_max) return .bad_argument;
-        if (n == 0) return .ok;
-        const c = cards orelse if (k == 0) no_cards else return .null_pointer;
+        const c = switch (reports.card_rows(cards, n, k, 0, encoding.hand_cards_max)) {
+            .rows => |rows| rows,
+            .done => |status| return status,
+        };
         const o = out orelse return .null_pointer;
         var failure: HandError = undefined;
         if (kernels().rank_cards(c, n, k, o, &failure)) return .ok;
@@ -140,9 +137,10 @@ pub const api = struct {
         out: ?[*]Accumulator,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (k > encoding.hand_cards_max) return .bad_argument;
-        if (n == 0) return .ok;
-        const c = cards orelse if (k == 0) no_cards else return .null_pointer;
+        const c = switch (reports.card_rows(cards, n, k, 0, encoding.hand_cards_max)) {
+            .rows => |rows| rows,
+            .done => |status| return status,
+        };
         const o = out orelse return .null_pointer;
         const e = batch.accumulate_card_rows(c[0 .. n * k], k, o[0..n]) orelse return .ok;
         return report_hand_error(err, e);
@@ -218,10 +216,11 @@ pub const api = struct {
         out: ?[*]u16,
         status: ?[*]u8,
     ) callconv(.c) Status {
-        if (k > encoding.hand_cards_max) return .bad_argument;
-        if (n == 0) return .ok;
-        kernels().rank_cards_status(cards orelse if (k == 0) no_cards else return .null_pointer, n, k, out orelse
-            return .null_pointer, status orelse return .null_pointer);
+        const c = switch (reports.card_rows(cards, n, k, 0, encoding.hand_cards_max)) {
+            .rows => |rows| rows,
+            .done => |done| return done,
+        };
+        kernels().rank_cards_status(c, n, k, out orelse return .null_pointer, status orelse return .null_pointer);
         return .ok;
     }
 
