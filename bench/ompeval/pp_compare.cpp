@@ -10,6 +10,10 @@
 //   g++ -O3 -std=c++11 -march=native -pthread -include functional \
 //       -o pp_compare /path/to/pypoker/bench/ompeval/pp_compare.cpp omp/*.cpp -I.
 //   ./pp_compare hands7.bin 2        # seconds a Monte Carlo run; 0: ranking only
+//   ./pp_compare hands7.bin 2 random # only the spots whose name contains "random"
+//
+// For an AVX2 comparison on an AVX-512 machine build a second binary with -march=haswell and
+// run pypoker with PYPOKER_CPU=avx2.
 //
 // OMPEval's Monte Carlo over ranges is a random walk (each game changes one player's hand), so
 // its games are not independent; the "to stderr 0.0005" lines time its own stopping rule
@@ -65,6 +69,7 @@ int main(int argc, char** argv) {
         {"AcKd vs QhQs", {"AcKd", "QhQs"}, "", false},
         {"random vs random", {"random", "random"}, "", false},
         {"QQ+,AKs vs JJ-99,AQs+", {"QQ+,AKs", "JJ-99,AQs+"}, "", false},
+        {"AA vs 5 random", {"AA", "random", "random", "random", "random", "random"}, "", false},
         // (AA vs 9 random and 10 known hands: OMPEval takes at most 6 players.)
         {"22+,A2s+,K9s+ vs 22+,AJo+ vs 88+,AQ+ vs random", {"22+,A2s+,K9s+", "22+,AJo+", "88+,AQ+", "random"}, "", false},
         {"six 22+,A2+,K2+", {"22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+"}, "", false},
@@ -75,6 +80,7 @@ int main(int argc, char** argv) {
     };
     double seconds = argc > 2 ? atof(argv[2]) : 3.0;
     for (auto& s : spots) {
+        if (argc > 3 && string(s.name).find(argv[3]) == string::npos) continue;  // one spot only
         vector<double> rates, times;
         double eq0 = 0;
         for (int r = 0; r < (s.exact ? 3 : 3); r++) {
