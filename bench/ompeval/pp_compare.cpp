@@ -11,6 +11,7 @@
 //       -o pp_compare /path/to/pypoker/bench/ompeval/pp_compare.cpp omp/*.cpp -I.
 //   ./pp_compare hands7.bin 2        # seconds a Monte Carlo run; 0: ranking only
 //   ./pp_compare hands7.bin 2 random # only the spots whose name contains "random"
+//   ./pp_compare hands7.bin 1 AA rate # ... and only their games/s (no stderr timing)
 //
 // For an AVX2 comparison on an AVX-512 machine build a second binary with -march=haswell and
 // run pypoker with PYPOKER_CPU=avx2.
@@ -99,7 +100,7 @@ int main(int argc, char** argv) {
         if (s.exact) printf("%s: %.4f s wall (median of 3), equity[0] %.5f\n", s.name, median(times), eq0);
         else printf("%s: %.2f M games/s (median of 3 runs of %.0f s, one thread), equity[0] %.4f\n", s.name, median(rates), seconds, eq0);
         fflush(stdout);
-        if (s.exact) continue;
+        if (s.exact || argc > 4) continue;
         // Time to OMPEval's own standard error of player 0's equity <= 0.0005, one thread.
         vector<double> walls; double sd = 0; uint64_t games = 0;
         for (int r = 0; r < 3; r++) {
