@@ -899,7 +899,12 @@ fn Run(comptime players: usize) type {
 /// the deck every lane started from (`cards/deck_lanes.zig`): against the select on 32 lanes' bit
 /// sets it replaced, known hands +16% games/s, random vs random +28%, QQ+,AKs vs JJ-99,AQs+
 /// +10%, AA vs three random +14%, six range players alike (their 12 cards taken out first
-/// cost what the select saved). Other levels select in each lane's bit set with a PDEP. The
+/// cost what the select saved). On the avx2 level 32 games go abreast, dealt by place the
+/// same way (`deck_lanes.DeckLanesOf(32, …)`, four `vpshufb` a lookup), and the 52-bit words
+/// are kept as 26-bit halves so a draw is two 32-bit multiplies (`random.multiply26_lanes`):
+/// AVX2 has no 64-bit multiply, and eight lanes' scalar select (a PDEP each) left random vs
+/// random at 0.61x the known-hands rate on Zen 4 running the avx2 level, now 0.8x and more
+/// (bench/NOTES.md, 2026-12-06). The baseline level selects in each lane's bit set. The
 /// cards are the same on every level: the same draws, the n-th card left.
 fn Deal(comptime lanes: usize, comptime players: usize) type {
     return struct {
