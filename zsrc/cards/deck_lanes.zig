@@ -23,8 +23,9 @@ pub const available = bits.has_vbmi;
 /// Whether this compilation's CPU deals by place in 32 lanes instead (AVX2 without VBMI: the
 /// avx2 level). Its byte shuffle (`vpshufb`) looks in 16 bytes, so a place is found by four
 /// of them (`lookup32`); the rest of a draw is the same byte arithmetic on half the lanes.
-/// On Zen 4 running the avx2 level, random vs random went from 0.6x to 0.8x the known-hands
-/// rate against the select on eight lanes' bit sets (bench/NOTES.md, 2026-12-06).
+/// On Zen 4 running the avx2 level, against the select on eight lanes' bit sets: known hands
+/// +44% games/s, random vs random +43-52%, 0.72-0.84x the known-hands rate where it was
+/// 0.61-0.70x (bench/NOTES.md, 2026-12-06).
 pub const available32 = !bits.has_vbmi and builtin.cpu.arch == .x86_64 and
     std.Target.x86.featureSetHas(builtin.cpu.features, .avx2);
 

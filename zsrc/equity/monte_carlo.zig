@@ -902,9 +902,9 @@ fn Run(comptime players: usize) type {
 /// cost what the select saved). On the avx2 level 32 games go abreast, dealt by place the
 /// same way (`deck_lanes.DeckLanesOf(32, …)`, four `vpshufb` a lookup), and the 52-bit words
 /// are kept as 26-bit halves so a draw is two 32-bit multiplies (`random.multiply26_lanes`):
-/// AVX2 has no 64-bit multiply, and eight lanes' scalar select (a PDEP each) left random vs
-/// random at 0.61x the known-hands rate on Zen 4 running the avx2 level, now 0.8x and more
-/// (bench/NOTES.md, 2026-12-06). The baseline level selects in each lane's bit set. The
+/// AVX2 has no 64-bit multiply. Against eight lanes' scalar select (a PDEP each), on Zen 4
+/// running the avx2 level: known hands +44% games/s, random vs random +43-52% (0.72-0.84x
+/// the known-hands rate, 0.61-0.70x before; bench/NOTES.md, 2026-12-06). The baseline level selects in each lane's bit set. The
 /// cards are the same on every level: the same draws, the n-th card left.
 fn Deal(comptime lanes: usize, comptime players: usize) type {
     return struct {
