@@ -10,6 +10,11 @@
 //   g++ -O3 -std=c++11 -march=native -pthread -include functional \
 //       -o pp_compare /path/to/pypoker/bench/ompeval/pp_compare.cpp omp/*.cpp -I.
 //   ./pp_compare hands7.bin 2        # seconds a Monte Carlo run; 0: ranking only
+//   ./pp_compare hands7.bin 2 random # only the spots whose name contains "random"
+//   ./pp_compare hands7.bin 1 AA rate # ... and only their games/s (no stderr timing)
+//
+// For an AVX2 comparison on an AVX-512 machine build a second binary with -march=haswell and
+// run pypoker with PYPOKER_CPU=avx2.
 //
 // OMPEval's Monte Carlo over ranges is a random walk (each game changes one player's hand), so
 // its games are not independent; the "to stderr 0.0005" lines time its own stopping rule
@@ -65,6 +70,7 @@ int main(int argc, char** argv) {
         {"AcKd vs QhQs", {"AcKd", "QhQs"}, "", false},
         {"random vs random", {"random", "random"}, "", false},
         {"QQ+,AKs vs JJ-99,AQs+", {"QQ+,AKs", "JJ-99,AQs+"}, "", false},
+        {"AA vs 5 random", {"AA", "random", "random", "random", "random", "random"}, "", false},
         // (AA vs 9 random and 10 known hands: OMPEval takes at most 6 players.)
         {"22+,A2s+,K9s+ vs 22+,AJo+ vs 88+,AQ+ vs random", {"22+,A2s+,K9s+", "22+,AJo+", "88+,AQ+", "random"}, "", false},
         {"six 22+,A2+,K2+", {"22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+"}, "", false},
@@ -75,6 +81,7 @@ int main(int argc, char** argv) {
     };
     double seconds = argc > 2 ? atof(argv[2]) : 3.0;
     for (auto& s : spots) {
+        if (argc > 3 && string(s.name).find(argv[3]) == string::npos) continue;  // one spot only
         vector<double> rates, times;
         double eq0 = 0;
         for (int r = 0; r < (s.exact ? 3 : 3); r++) {
@@ -93,7 +100,7 @@ int main(int argc, char** argv) {
         if (s.exact) printf("%s: %.4f s wall (median of 3), equity[0] %.5f\n", s.name, median(times), eq0);
         else printf("%s: %.2f M games/s (median of 3 runs of %.0f s, one thread), equity[0] %.4f\n", s.name, median(rates), seconds, eq0);
         fflush(stdout);
-        if (s.exact) continue;
+        if (s.exact || argc > 4) continue;
         // Time to OMPEval's own standard error of player 0's equity <= 0.0005, one thread.
         vector<double> walls; double sd = 0; uint64_t games = 0;
         for (int r = 0; r < 3; r++) {

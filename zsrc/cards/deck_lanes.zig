@@ -13,11 +13,24 @@
 //! select on the lane's deck as a bit set gives: the same cards as every other level.
 const std = @import("std");
 const assert = std.debug.assert;
+const builtin = @import("builtin");
 const encoding = @import("encoding.zig");
 const bits = @import("bits.zig");
 
 /// Whether this compilation's CPU can deal this way (byte permutes: `bits.has_vbmi`).
 pub const available = bits.has_vbmi;
+
+/// Whether this compilation's CPU deals by place in 32 lanes instead (AVX2 without VBMI: the
+/// avx2 level). Its byte shuffle (`vpshufb`) looks in 16 bytes, so a place is found by four
+/// of them (`lookup32`); the rest of a draw is the same byte arithmetic on half the lanes.
+/// On Zen 4 running the avx2 level, against the select on eight lanes' bit sets: known hands
+/// +44% games/s, random vs random +43-52%, 0.72-0.84x the known-hands rate where it was
+/// 0.61-0.70x (bench/NOTES.md, 2026-12-06).
+pub const available32 = !bits.has_vbmi and builtin.cpu.arch == .x86_64 and
+    std.Target.x86.featureSetHas(builtin.cpu.features, .avx2);
+
+pub const lanes32 = 32;
+pub const Bytes32 = @Vector(lanes32, u8);
 
 pub const lanes = 64;
 pub const Bytes = @Vector(lanes, u8);
@@ -49,6 +62,69 @@ pub const Table = struct {
         return .{ .cards = cards, .places = places };
     }
 };
+
+/// `Table` for `lookup32`: each 64-byte table as four 16-byte chunks, chunk k the XOR of
+/// the table's bytes 16k.. with 16(k-1).. (so the XOR of chunks 0..k is bytes 16k..),
+/// each repeated in both halves of a 32-byte vector (`vpshufb` looks within each half).
+pub const Table32 = struct {
+    cards: [4]Bytes32,
+    places: [4]Bytes32,
+
+    pub fn of(deck: u64) Table32 {
+        const table: Table = .of(deck);
+        return .{ .cards = chunks(table.cards), .places = chunks(table.places) };
+    }
+
+    fn chunks(bytes: Bytes) [4]Bytes32 {
+        const all: [lanes]u8 = bytes;
+        var out: [4]Bytes32 = undefined;
+        for (&out, 0..) |*chunk, k| {
+            var v: [lanes32]u8 = undefined;
+            for (0..16) |j| {
+                const byte = all[16 * k + j] ^ if (k > 0) all[16 * (k - 1) + j] else 0;
+                v[j] = byte;
+                v[16 + j] = byte;
+            }
+            chunk.* = v;
+        }
+        return out;
+    }
+};
+
+extern fn @"llvm.x86.avx2.pshuf.b"(Bytes32, Bytes32) callconv(bits.intrinsic) Bytes32;
+
+/// Byte `index[l]` (below 64) of the table whose chunks are `chunks` (`Table32`), each lane:
+/// chunk k is looked up with index - 16k, which is negative (bit 7 set: `vpshufb` gives 0)
+/// below 16k and otherwise has the index's low four bits; the XOR of the chunks at or below
+/// the index's is its table's byte. Four shuffles, three subtractions and three XORs.
+pub inline fn lookup32(chunks: [4]Bytes32, index: Bytes32) Bytes32 {
+    var result = @"llvm.x86.avx2.pshuf.b"(chunks[0], index);
+    inline for (1..4) |k| {
+        result ^= @"llvm.x86.avx2.pshuf.b"(chunks[k], index -% @as(Bytes32, @splat(16 * k)));
+    }
+    return result;
+}
+
+test "lookup32: every index of a table, as the table's byte" {
+    if (!available32) return error.SkipZigTest;
+    const random = @import("random.zig");
+    var x: u64 = 3;
+    for (0..20) |_| {
+        x = random.mix64(x);
+        var table: [lanes]u8 = undefined;
+        for (&table) |*t| {
+            x = random.mix64(x);
+            t.* = @truncate(x);
+        }
+        const chunks = Table32.chunks(table);
+        for (0..2) |half| {
+            var index: [lanes32]u8 = undefined;
+            for (&index, 0..) |*i, l| i.* = @intCast(half * lanes32 + l);
+            const got: [lanes32]u8 = lookup32(chunks, index);
+            for (index, got) |i, g| try std.testing.expectEqual(table[i], g);
+        }
+    }
+}
 
 /// The low byte of each of 64 words (each below 256), as one vector: byte permutes of two
 /// vectors (`vpermt2b`) in three rounds, seven in all, where a truncation of each vector of
@@ -251,13 +327,21 @@ pub fn places_word(comptime Word: type, deck: u64, taken: u64) Word {
 
 /// A deck dealt in 64 lanes, at most `taken_max` cards out of each.
 pub fn DeckLanes(comptime taken_max: usize) type {
+    return DeckLanesOf(lanes, taken_max);
+}
+
+/// A deck dealt in `width` lanes: 64 (`available`, `vpermb`) or 32 (`available32`,
+/// `lookup32`), at most `taken_max` cards out of each.
+pub fn DeckLanesOf(comptime width: usize, comptime taken_max: usize) type {
+    comptime assert(width == lanes or width == lanes32);
     return struct {
         const Self = @This();
+        const Lanes = @Vector(width, u8);
 
-        table: Table,
+        table: if (width == lanes) Table else Table32,
         /// For each card out of each lane's deck, the places left below it:
         /// `left_below[0..len]`.
-        left_below: [taken_max]Bytes = undefined,
+        left_below: [taken_max]Lanes = undefined,
         len: usize = 0,
 
         /// Whether every card taken is reached at an index known at compile time (each
@@ -274,17 +358,17 @@ pub fn DeckLanes(comptime taken_max: usize) type {
 
         /// Takes `count` cards out of each lane's deck before any draw: lane l's are the set
         /// bits of `sets[l]` (`count` of them in every lane, all in the deck).
-        pub fn remove_sets(deck: *Self, sets: @Vector(lanes, u64), count: usize) void {
+        pub fn remove_sets(deck: *Self, sets: @Vector(width, u64), count: usize) void {
             assert(deck.len == 0);
             assert(count <= taken_max);
-            std.debug.assert(@reduce(.And, @popCount(sets) == @as(@Vector(lanes, u7), @splat(@intCast(count)))));
+            std.debug.assert(@reduce(.And, @popCount(sets) == @as(@Vector(width, u7), @splat(@intCast(count)))));
             var rest = sets;
             inline for (0..taken_max) |m| {
                 if (m < count) {
                     // Lowest card first: the m-th taken has m taken below it.
-                    const card: Bytes = @intCast(@ctz(rest));
-                    rest &= rest -% @as(@Vector(lanes, u64), @splat(1));
-                    deck.left_below[m] = lookup(deck.table.places, card) -% @as(Bytes, @splat(@intCast(m)));
+                    const card: Lanes = @intCast(@ctz(rest));
+                    rest &= rest -% @as(@Vector(width, u64), @splat(1));
+                    deck.left_below[m] = at(deck.table.places, card) -% @as(Lanes, @splat(@intCast(m)));
                 }
             }
             deck.len = count;
@@ -296,6 +380,7 @@ pub fn DeckLanes(comptime taken_max: usize) type {
         /// a lane (`places_word`). A row's bytes split out by a shift and a truncation where
         /// finding the cards in the sets took a trailing-zero count a card and lane.
         pub fn remove_places(deck: *Self, comptime Row: type, rows: @Vector(lanes, Row), count: usize) void {
+            comptime assert(width == lanes); // `row_bytes` transposes 64 lanes
             assert(deck.len == 0);
             assert(count <= @sizeOf(Row));
             assert(count <= taken_max);
@@ -307,7 +392,7 @@ pub fn DeckLanes(comptime taken_max: usize) type {
         }
 
         /// Each lane's `n`-th card still in its deck, taken out; `n` below the cards left.
-        pub inline fn take(deck: *Self, n: Bytes) Bytes {
+        pub inline fn take(deck: *Self, n: Lanes) Lanes {
             std.debug.assert(deck.len < taken_max);
             // A taken card's count is above n exactly when it less n, saturated, is not 0:
             // that, clamped to 1, is what it loses and what the place does not gain. Two
@@ -317,7 +402,7 @@ pub fn DeckLanes(comptime taken_max: usize) type {
             // into a compare and a mask to bytes (random vs random 0.81 -> 0.82-0.83x the
             // known rate in turn on Xeon, medians of 9 pairs; the `@select` form of before
             // took six operations a card).
-            var above: Bytes = @splat(0);
+            var above: Lanes = @splat(0);
             if (unrolled) {
                 inline for (0..taken_max) |k| {
                     if (k < deck.len) above +%= lose_if_above(&deck.left_below[k], n);
@@ -329,17 +414,22 @@ pub fn DeckLanes(comptime taken_max: usize) type {
                 for (deck.left_below[0..deck.len]) |*left| above +%= lose_if_above(left, n);
                 deck.left_below[deck.len] = n;
             }
-            const place = n +% @as(Bytes, @splat(@intCast(deck.len))) -% above;
+            const place = n +% @as(Lanes, @splat(@intCast(deck.len))) -% above;
             deck.len += 1;
-            return lookup(deck.table.cards, place);
+            return at(deck.table.cards, place);
+        }
+
+        /// The table's byte at each lane's index.
+        inline fn at(table: anytype, index: Lanes) Lanes {
+            return if (width == lanes) lookup(table, index) else lookup32(table, index);
         }
 
         /// A taken card's count less one in the lanes where it is above n, and 1 there
         /// (0 elsewhere).
-        inline fn lose_if_above(left: *Bytes, n: Bytes) Bytes {
-            const one: Bytes = @splat(1);
+        inline fn lose_if_above(left: *Lanes, n: Lanes) Lanes {
+            const one: Lanes = @splat(1);
             const is_above = asm ("vpsubusb %[n], %[left], %[d]\n\tvpminub %[one], %[d], %[d]"
-                : [d] "=&v" (-> Bytes),
+                : [d] "=&v" (-> Lanes),
                 : [left] "v" (left.*),
                   [n] "v" (n),
                   [one] "v" (one),
@@ -382,18 +472,23 @@ test "DeckLanes: remove_places takes out the cards remove_sets does" {
 }
 
 test "DeckLanes: each card is the n-th left, as a select on the lane's bit set gives" {
-    if (!available) return error.SkipZigTest;
+    if (available) try expect_select(lanes);
+    if (available32) try expect_select(lanes32);
+    if (!available and !available32) return error.SkipZigTest;
+}
+
+fn expect_select(comptime width: usize) !void {
     const random = @import("random.zig");
     var x: u64 = 2024;
     for (0..200) |round| {
         x = random.mix64(x);
         const deck = encoding.full_deck & ~(x & random.mix64(x +% 1) & random.mix64(x +% 2));
-        var removed: [lanes]u64 = @splat(0);
-        var left: [lanes]u64 = @splat(deck);
+        var removed: [width]u64 = @splat(0);
+        var left: [width]u64 = @splat(deck);
         // Up to six cards out of every lane first (as range players' are), then draws to
         // the end.
         const seeded: usize = round % 7;
-        for (0..lanes) |l| {
+        for (0..width) |l| {
             for (0..seeded) |_| {
                 x = random.mix64(x);
                 const card = bits.nth_set_bit(left[l], @intCast(x % @popCount(left[l])));
@@ -401,18 +496,18 @@ test "DeckLanes: each card is the n-th left, as a select on the lane's bit set g
                 left[l] &= ~(@as(u64, 1) << card);
             }
         }
-        var lanes_deck: DeckLanes(encoding.card_count) = .{ .table = .of(deck) };
+        var lanes_deck: DeckLanesOf(width, encoding.card_count) = .{ .table = .of(deck) };
         lanes_deck.remove_sets(removed, seeded);
         const size: usize = @popCount(deck) - seeded;
         for (0..size) |k| {
-            var n: [lanes]u8 = undefined;
+            var n: [width]u8 = undefined;
             for (&n) |*v| {
                 x = random.mix64(x);
                 // Every place, the last card left among them.
                 v.* = @intCast(if (x & 7 == 0) size - k - 1 else x % (size - k));
             }
-            const cards: [lanes]u8 = lanes_deck.take(n);
-            for (0..lanes) |l| {
+            const cards: [width]u8 = lanes_deck.take(n);
+            for (0..width) |l| {
                 const expected = bits.nth_set_bit(left[l], n[l]);
                 try std.testing.expectEqual(@as(u8, expected), cards[l]);
                 left[l] &= ~(@as(u64, 1) << expected);

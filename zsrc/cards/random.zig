@@ -134,6 +134,56 @@ pub inline fn multiply52_lanes(comptime lanes: usize, words: @Vector(lanes, u64)
     return .{ .high = product >> @splat(52), .low = product & @as(V, @splat(word52_mask)) };
 }
 
+/// Half a 52-bit word: `multiply26_lanes` keeps a word as its high and low 26 bits.
+pub const half26_mask: u32 = (1 << 26) - 1;
+
+/// `multiply52_lanes` on words kept as two 26-bit halves in 32-bit lanes (word = high ×
+/// 2^26 + low), the same draws and the same next words: low × bound and high × bound plus
+/// the first's carry each fit 32 bits for a bound up to 64, so AVX2's 32-bit multiply
+/// (`vpmulld`, eight lanes) serves, where a 64-bit multiply is three `vpmuludq` and their
+/// shifts and adds on four lanes (AVX2 has no `vpmullq`).
+pub inline fn multiply26_lanes(comptime lanes: usize, high: @Vector(lanes, u32), low: @Vector(lanes, u32), bound: u32) struct {
+    draw: @Vector(lanes, u32),
+    high: @Vector(lanes, u32),
+    low: @Vector(lanes, u32),
+} {
+    const V = @Vector(lanes, u32);
+    assert(bound <= 64);
+    const mask: V = @splat(half26_mask);
+    const b: V = @splat(bound);
+    // high < 2^26 and bound ≤ 64: high × bound + carry < 2^32 (the carry is below 64).
+    const low_product = low * b;
+    const high_product = high * b + (low_product >> @splat(26));
+    return .{ .draw = high_product >> @splat(26), .high = high_product & mask, .low = low_product & mask };
+}
+
+test "multiply26_lanes: the draws and words of multiply52_lanes" {
+    var x: u64 = 11;
+    for (0..200) |round| {
+        var words: [16]u64 = undefined;
+        for (&words) |*w| {
+            x = mix64(x);
+            w.* = x >> 12;
+        }
+        words[0] = word52_mask;
+        words[1] = 0;
+        var chain: @Vector(16, u64) = words;
+        var high: @Vector(16, u32) = @truncate(chain >> @splat(26));
+        var low: @Vector(16, u32) = @truncate(chain & @as(@Vector(16, u64), @splat(half26_mask)));
+        const first: u32 = @intCast(1 + round % 52);
+        for (0..5) |d| {
+            const bound = first - @min(first - 1, @as(u32, @intCast(d)));
+            const wide = multiply52_lanes(16, chain, bound);
+            const halves = multiply26_lanes(16, high, low, bound);
+            try std.testing.expectEqual(wide.high, @as(@Vector(16, u64), halves.draw));
+            try std.testing.expectEqual(wide.low, @as(@Vector(16, u64), halves.high) << @splat(26) | halves.low);
+            chain = wide.low;
+            high = halves.high;
+            low = halves.low;
+        }
+    }
+}
+
 test "multiply52_lanes: the draws of a chain are the digits of word × bounds / 2^52" {
     var x: u64 = 5;
     for (0..200) |round| {

@@ -235,6 +235,8 @@ fn Run(comptime players: usize) type {
         joint: []const spot_zig.JointDeal(players) = &.{},
         /// The deck every game starts from, as `Deal` finds cards by place in it.
         deck_table: if (deck_lanes.available) deck_lanes.Table else void = undefined,
+        /// The same for 32 lanes (`deck_lanes.available32`).
+        deck_table32: if (deck_lanes.available32) deck_lanes.Table32 else void = undefined,
 
         fn init(spot: *const Spot) Self {
             assert(spot.players == players);
@@ -242,6 +244,7 @@ fn Run(comptime players: usize) type {
             var run: Self = .{ .spot = spot };
             if (spot.joint_len > 0) run.joint = spot.joint_table(players);
             if (deck_lanes.available) run.deck_table = .of(encoding.full_deck & ~spot.out_cards());
+            if (deck_lanes.available32) run.deck_table32 = .of(encoding.full_deck & ~spot.out_cards());
             for (0..players) |p| {
                 if (spot.is_fixed(p)) {
                     run.fixed_combo[p] = spot.support[p][0];
@@ -477,6 +480,12 @@ fn Run(comptime players: usize) type {
                     deal.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
                 }
                 deal.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
+            } else if (comptime Deal(lanes, players).by_place32) {
+                const out = run.spot.out_cards();
+                deal.places = .{ .table = run.deck_table32 };
+                const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
+                deal.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                deal.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
             } else {
                 inline for (0..lanes) |l| {
                     deal.decks[l] = encoding.full_deck & ~block.used[first + l];
@@ -688,7 +697,7 @@ fn Run(comptime players: usize) type {
             count: usize,
             block: *Block(players),
         ) void {
-            const lanes = if (deck_lanes.available) deck_lanes.lanes else 8;
+            const lanes = if (deck_lanes.available) deck_lanes.lanes else if (deck_lanes.available32) deck_lanes.lanes32 else 8;
             assert(count > 0);
             assert(count <= block_games);
             var i: usize = 0;
@@ -890,7 +899,12 @@ fn Run(comptime players: usize) type {
 /// the deck every lane started from (`cards/deck_lanes.zig`): against the select on 32 lanes' bit
 /// sets it replaced, known hands +16% games/s, random vs random +28%, QQ+,AKs vs JJ-99,AQs+
 /// +10%, AA vs three random +14%, six range players alike (their 12 cards taken out first
-/// cost what the select saved). Other levels select in each lane's bit set with a PDEP. The
+/// cost what the select saved). On the avx2 level 32 games go abreast, dealt by place the
+/// same way (`deck_lanes.DeckLanesOf(32, …)`, four `vpshufb` a lookup), and the 52-bit words
+/// are kept as 26-bit halves so a draw is two 32-bit multiplies (`random.multiply26_lanes`):
+/// AVX2 has no 64-bit multiply. Against eight lanes' scalar select (a PDEP each), on Zen 4
+/// running the avx2 level: known hands +44% games/s, random vs random +43-52% (0.72-0.84x
+/// the known-hands rate, 0.61-0.70x before; bench/NOTES.md, 2026-12-06). The baseline level selects in each lane's bit set. The
 /// cards are the same on every level: the same draws, the n-th card left.
 fn Deal(comptime lanes: usize, comptime players: usize) type {
     return struct {
@@ -898,9 +912,13 @@ fn Deal(comptime lanes: usize, comptime players: usize) type {
         /// Each lane's deck as a set, where a card is selected in it.
         decks: Lanes = undefined,
         /// The lanes' decks by place, where bytes permute.
-        places: if (by_place) deck_lanes.DeckLanes(2 * players + 5) else void = undefined,
+        places: if (by_place) deck_lanes.DeckLanes(2 * players + 5) else if (by_place32) deck_lanes.DeckLanesOf(lanes, 2 * players + 5) else void = undefined,
         /// The word each lane draws from.
         words: Lanes = undefined,
+        /// The same words as 26-bit halves, where 32 lanes deal by place
+        /// (`random.multiply26_lanes`).
+        high: if (by_place32) Halves else void = undefined,
+        low: if (by_place32) Halves else void = undefined,
         size: u32 = 0,
         /// Draws left in the lanes' words: the lanes start fresh words together.
         draws_left: u32 = 0,
@@ -908,9 +926,12 @@ fn Deal(comptime lanes: usize, comptime players: usize) type {
         const Lanes = @Vector(lanes, u64);
         const draws_per_word = 5;
         const by_place = deck_lanes.available and lanes == deck_lanes.lanes;
+        const by_place32 = deck_lanes.available32 and lanes == deck_lanes.lanes32;
+        const Halves = @Vector(lanes, u32);
 
         /// A card of each lane's deck, uniform among them, taken out.
         inline fn take(deal: *@This()) @Vector(lanes, u8) {
+            if (comptime by_place32) return deal.take32();
             if (deal.draws_left == 0) {
                 if (comptime by_place) {
                     // `Stream.next` of every lane in one vector: the same words, without
@@ -935,6 +956,28 @@ fn Deal(comptime lanes: usize, comptime players: usize) type {
             inline for (0..lanes) |l| cards[l] = bits.nth_set_bit(deal.decks[l], @intCast(product.high[l]));
             deal.decks &= ~(@as(Lanes, @splat(1)) << @intCast(cards));
             return @intCast(cards);
+        }
+
+        /// `take` on the avx2 level: the same words mixed in vectors, then kept and drawn
+        /// from as 26-bit halves in 32-bit lanes, the card found by its place.
+        inline fn take32(deal: *@This()) @Vector(lanes, u8) {
+            if (deal.draws_left == 0) {
+                const words: *[lanes]u64 = @ptrCast(deal.streams);
+                const states = @as(Lanes, words.*) +% @as(Lanes, @splat(random.golden_gamma));
+                words.* = states;
+                const mixed = random.mix64_lanes(lanes, states) >> @splat(12);
+                deal.high = @truncate(mixed >> @splat(26));
+                deal.low = @as(Halves, @truncate(mixed)) & @as(Halves, @splat(random.half26_mask));
+                deal.draws_left = draws_per_word;
+            }
+            assert(deal.draws_left > 0);
+            assert(deal.size > 0);
+            deal.draws_left -= 1;
+            const split = random.multiply26_lanes(lanes, deal.high, deal.low, deal.size);
+            deal.high = split.high;
+            deal.low = split.low;
+            deal.size -= 1;
+            return deal.places.take(@truncate(split.draw));
         }
     };
 }
