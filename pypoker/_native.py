@@ -29,7 +29,7 @@ import numpy as np
 
 from ._names import card_name
 
-ABI_VERSION = 23
+ABI_VERSION = 24
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 

@@ -17,6 +17,7 @@ const eval = @import("../rank/eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const board_tables = @import("boards.zig");
 const gathers = @import("../rank/gather.zig");
+const eight_low = @import("low.zig");
 
 /// Whether this build's CPU level runs the vector path (the avx2 and avx512 objects).
 pub const available = builtin.cpu.arch == .x86_64 and
@@ -103,13 +104,16 @@ comptime {
     std.debug.assert(lanes == 16); // `rare` is a lane mask of 16 bits
 }
 
-/// Ranks `lanes` rows of one player: boards `b` cards a row, holes `k`, into `out`.
+/// Ranks `lanes` rows of one player: boards `b` cards a row, holes `k`, into `out`; with
+/// `with_low` (hi-lo) each row's low (omaha/low.zig) into `lows` too, from the same values.
 pub fn rank_block(
+    comptime with_low: bool,
     comptime b: u32,
     comptime k: u32,
     boards: *const [lanes * b]u8,
     holes: *const [lanes * k]u8,
     out: *[lanes]u16,
+    lows: *[lanes]u16,
 ) Block {
     var cards: [b + k]Words = undefined;
     inline for (0..b) |i| cards[i] = column(b, boards, i);
@@ -151,6 +155,15 @@ pub fn rank_block(
         const hi = @max(vals[b + pair[0]], vals[b + pair[1]]);
         const number = lo * splat(Words, values - 1) - (lo * (lo -| splat(Words, 1))) / splat(Words, 2) + hi;
         indices[p] = rows + @as(Indices, number);
+    }
+    if (with_low) {
+        // The low ranks of board and hole, a mask each, then one load a row.
+        var board_low: Words = @splat(0);
+        var hole_low: Words = @splat(0);
+        inline for (vals[0..b]) |v| board_low |= eight_low.lane_bits(Words, v);
+        inline for (vals[b..]) |v| hole_low |= eight_low.lane_bits(Words, v);
+        const slots: [lanes]u16 = (hole_low << @splat(8)) | board_low;
+        inline for (slots, lows) |slot, *l| l.* = eight_low.of_slot(slot);
     }
     const flush_slots: [lanes]u16 = @select(u16, usual, hole_pattern | board_pattern, splat(Words, 0));
     const table = board_tables.ranks(b);

@@ -392,7 +392,9 @@ pub const api = struct {
     /// the runouts numbered `part` modulo `parts` to `out` (`players` Sums) and `*games`.
     /// Monte Carlo: adds games `first_game .. first_game + games` of the stream `seed`.
     /// A card that is not a card or is dealt twice fails naming it (`err.row` the player,
-    /// -1 the board, -2 the dead cards).
+    /// -1 the board, -2 the dead cards). `hilo`: Omaha hi-lo, eight or better, the pot split
+    /// high and low; `out` then holds `PP_OMAHA_HILO_PARTS` Sums a player: the pot (wins:
+    /// scoops), the high's part of it and the low's (zsrc/omaha/equity.zig).
     pub fn pp_omaha_equity(
         holes: ?[*]const u8,
         hole_cards: u32,
@@ -400,6 +402,7 @@ pub const api = struct {
         board: ?[*]const u8,
         board_cards: u32,
         dead: u64,
+        hilo: bool,
         exact: bool,
         seed: u64,
         first: u64,
@@ -453,7 +456,7 @@ pub const api = struct {
         if (exact and (unknown > 0 or count == 0 or count > std.math.maxInt(u32) or first >= count)) {
             return .bad_argument;
         }
-        const spot: omaha_equity.Spot = .{ .holes = held, .hole_cards = hole_cards, .players = players, .board = b, .deck = deck };
+        const spot: omaha_equity.Spot = .{ .holes = held, .hole_cards = hole_cards, .players = players, .board = b, .deck = deck, .hilo = hilo };
         if (exact) {
             // first: this part, count: the parts.
             g.* += kernels().omaha_exact(&spot, @intCast(first), @intCast(count), o);
