@@ -112,7 +112,7 @@ def _call(spot, exact: bool, seed: int, first: int, count: int):
     whole = np.zeros((players, SLOTS + EXTRA_SLOTS, len(SUM_FIELDS)))
     # No combos in Omaha: the pot in the whole-hand slot, hi-lo's high and low parts after it.
     whole[:, SLOTS - 1] = sums[:, 0]
-    whole[:, SLOTS:SLOTS + parts - 1] = sums[:, 1:]
+    whole[:, SLOTS : SLOTS + parts - 1] = sums[:, 1:]
     return whole, int(games[0])
 
 

@@ -51,8 +51,7 @@ from ._version import VERSION
 from .dealing import deal
 from .equity import street_equities
 from .omaha import GAMES as OMAHA_HOLE_CARDS
-from .omaha import HILO_GAMES, NO_LOW
-from .omaha import rank_showdown_omaha
+from .omaha import HILO_GAMES, NO_LOW, rank_showdown_omaha
 from .ranking import CATEGORY_SHIFT, category, rank_showdown
 
 BOARD_CARDS = 5

@@ -170,7 +170,9 @@ class EquityResult:
             + ("" if self.stderr is None else f"{'± stderr':>12}")
         )
         for i, hand in enumerate(self.hands):
-            shown = (self.high[i], self.low[i], self.scoop[i]) if hilo else (self.win[i], self.tie[i])
+            shown = (self.win[i], self.tie[i])
+            if hilo:
+                shown = (self.high[i], self.low[i], self.scoop[i])
             line = f"{i + 1:<8}{hand:<12}{self.equity[i] * 100:>9.4f}%" + "".join(
                 f"{x * 100:>9.4f}%" for x in shown
             )

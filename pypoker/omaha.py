@@ -139,13 +139,17 @@ def _showdown(boards: np.ndarray, holes, threads, parts: str):
         return result
     boards_buffer = ffi.from_buffer("uint8_t[]", boards)
     holes_buffer = ffi.from_buffer("uint8_t[]", holes)
-    high_buffer = ffi.NULL if highs is None else ffi.from_buffer("uint16_t[]", highs, require_writable=True)
-    low_buffer = ffi.NULL if lows is None else ffi.from_buffer("uint16_t[]", lows, require_writable=True)
+    high_buffer, low_buffer = (
+        ffi.NULL if out is None else ffi.from_buffer("uint16_t[]", out, require_writable=True)
+        for out in (highs, lows)
+    )
 
     def call(start: int, stop: int):
         err = new_error()
-        cards = (boards_buffer + start * board_cards, board_cards,
-                 holes_buffer + start * players * hole_cards, hole_cards, players, stop - start)  # fmt: skip
+        cards = (
+            boards_buffer + start * board_cards, board_cards,
+            holes_buffer + start * players * hole_cards, hole_cards, players, stop - start,
+        )  # fmt: skip
         if lows is None:
             status = lib.pp_rank_omaha(*cards, high_buffer + start * players, err)
         else:
