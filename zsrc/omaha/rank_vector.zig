@@ -104,6 +104,17 @@ comptime {
     std.debug.assert(lanes == 16); // `rare` is a lane mask of 16 bits
 }
 
+/// Each lane's low (omaha/low.zig) from its cards' values, board first: the low ranks of
+/// board and hole, a mask each, then one load a row.
+inline fn rank_lows(comptime b: u32, vals: []const Words, lows: *[lanes]u16) void {
+    var board_low: Words = @splat(0);
+    var hole_low: Words = @splat(0);
+    for (vals[0..b]) |v| board_low |= eight_low.lane_bits(Words, v);
+    for (vals[b..]) |v| hole_low |= eight_low.lane_bits(Words, v);
+    const slots: [lanes]u16 = (hole_low << @splat(8)) | board_low;
+    inline for (slots, lows) |slot, *l| l.* = eight_low.of_slot(slot);
+}
+
 /// Ranks `lanes` rows of one player: boards `b` cards a row, holes `k`, into `out`; with
 /// `with_low` (hi-lo) each row's low (omaha/low.zig) into `lows` too, from the same values.
 pub fn rank_block(
@@ -156,15 +167,7 @@ pub fn rank_block(
         const number = lo * splat(Words, values - 1) - (lo * (lo -| splat(Words, 1))) / splat(Words, 2) + hi;
         indices[p] = rows + @as(Indices, number);
     }
-    if (with_low) {
-        // The low ranks of board and hole, a mask each, then one load a row.
-        var board_low: Words = @splat(0);
-        var hole_low: Words = @splat(0);
-        inline for (vals[0..b]) |v| board_low |= eight_low.lane_bits(Words, v);
-        inline for (vals[b..]) |v| hole_low |= eight_low.lane_bits(Words, v);
-        const slots: [lanes]u16 = (hole_low << @splat(8)) | board_low;
-        inline for (slots, lows) |slot, *l| l.* = eight_low.of_slot(slot);
-    }
+    if (with_low) rank_lows(b, &vals, lows);
     const flush_slots: [lanes]u16 = @select(u16, usual, hole_pattern | board_pattern, splat(Words, 0));
     const table = board_tables.ranks(b);
     // Eight rows a gather (VPGATHERDD): on the Xeon below, 11.1 ns a PLO4 row against 22.0

@@ -414,12 +414,7 @@ pub const api = struct {
         const h = holes orelse return .null_pointer;
         const o = out orelse return .null_pointer;
         const g = games orelse return .null_pointer;
-        if (hole_cards < omaha.hole_cards_min or hole_cards > omaha.hole_cards_max or
-            players < 2 or players > omaha_equity.players_max or
-            !(board_cards == 0 or (board_cards >= 3 and board_cards <= 5)))
-        {
-            return .bad_argument;
-        }
+        if (!omaha_shape(hole_cards, players, board_cards)) return .bad_argument;
         const b: []const u8 = if (board_cards == 0) &.{} else (board orelse return .null_pointer)[0..board_cards];
         const held = h[0 .. players * hole_cards];
         var used: u64 = 0;
@@ -467,6 +462,14 @@ pub const api = struct {
         return .ok;
     }
 };
+
+/// Whether `pp_omaha_equity`'s counts are a game: hands of 4..6 cards, 2..10 players, and a
+/// board of 0, 3, 4 or 5 known cards.
+fn omaha_shape(hole_cards: u32, players: u32, board_cards: u32) bool {
+    return hole_cards >= omaha.hole_cards_min and hole_cards <= omaha.hole_cards_max and
+        players >= 2 and players <= omaha_equity.players_max and
+        (board_cards == 0 or (board_cards >= 3 and board_cards <= 5));
+}
 
 test "capi: a spot readied for sampling samples the distribution it did before, and only once" {
     try std.testing.expectEqual(Status.null_pointer, api.pp_spot_prepare_sampling(null));
