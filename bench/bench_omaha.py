@@ -1,7 +1,8 @@
 """Issue #16's bars: Omaha ranking against 7-card Hold'em ranking of the same count, in one
-run, one thread; and phevaluator's Python call for PLO4.
+run, one thread; and phevaluator's Python call for PLO4. Issue #51's hi-lo bar: the high and
+the low of a batch (one pass) against the high alone, on the same batch, timed in turn.
 
-python bench/bench_omaha.py [--runs 7]
+python bench/bench_omaha.py [--runs 7] [--hilo: the hi-lo figures alone]
 """
 
 from __future__ import annotations
@@ -56,6 +57,42 @@ def equity(runs: int) -> None:
           f"(1 thread, median of {runs}; bar >= 10)")  # fmt: skip
 
 
+def hilo(runs: int) -> None:
+    """Batch rank of hi-lo (high + low, one pass) against Omaha high on the same batch; the
+    three calls taken in turn each run, so a busy machine slows them alike; medians."""
+    n = 1 << 21
+    for k in (4, 5):
+        cards = pp.deal(n, k + 5, seed=k)
+        boards = np.ascontiguousarray(cards[:, k:])
+        holes = np.ascontiguousarray(cards[:, :k]).reshape(n, 1, k)
+        calls = {
+            "high": lambda: pp.rank_showdown_omaha(boards, holes, threads=1),  # noqa: B023
+            "low": lambda: pp.rank_low_omaha(holes[:, 0], boards, threads=1),  # noqa: B023
+            "high+low": lambda: pp.rank_showdown_omaha(boards, holes, threads=1, low=True),  # noqa: B023
+        }
+        times = {name: [] for name in calls}
+        for _ in range(runs):
+            for name, call in calls.items():
+                started = time.perf_counter()
+                call()
+                times[name].append(time.perf_counter() - started)
+        ns = {name: float(np.median(t)) / n * 1e9 for name, t in times.items()}
+        high, low, both = ns["high"], ns["low"], ns["high+low"]
+        print(f"PLO{k}-8 river batch (1 thread, median of {runs}): high {high:.1f} ns/hand, "
+              f"low alone {low:.1f} ({low / high:.2f}x), high+low {both:.1f} "
+              f"({both / high:.2f}x the high; bar <= 1.5x)")  # fmt: skip
+    hands = ["AhAd2h3c", "KdKc8h9s"]
+    for game in ("plo4", "plo4-8"):
+        pp.equity(hands, board="4h5cTs", game=game, threads=1)  # the pool and caches, once
+        exact = [pp.equity(hands, board="4h5cTs", game=game, threads=1).seconds
+                 for _ in range(runs)]  # fmt: skip
+        rates = [2_000_000 / pp.equity(hands, game=game, games=2_000_000, threads=1,
+                                       seed=s).seconds / 1e6 for s in range(runs)]  # fmt: skip
+        rate = np.median(rates)
+        print(f"{game} heads-up: exact on 4h5cTs {np.median(exact) * 1e3:.2f} ms, Monte "
+              f"Carlo preflop {rate:.1f} M games/s (1 thread, medians of {runs})")  # fmt: skip
+
+
 def phevaluator_call(runs: int) -> None:
     try:
         from phevaluator import evaluate_omaha_cards
@@ -78,8 +115,12 @@ def phevaluator_call(runs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--hilo", action="store_true", help="the hi-lo figures alone")
     args = parser.parse_args()
     print(machine())
+    hilo(args.runs)
+    if args.hilo:
+        return
     ranking(args.runs)
     equity(args.runs)
     phevaluator_call(args.runs)

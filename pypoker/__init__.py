@@ -32,7 +32,16 @@ from .equity import EquityResult, equities, equity
 from .features import FEATURES, equity_histogram, hand_features, hand_strength, hand_vs_range
 from .five_cards import best_five
 from .isomorphism import hand_index, hand_index_size, hand_unindex
-from .omaha import rank_omaha, rank_showdown_omaha
+from .omaha import (
+    LOW_BEST,
+    LOW_WORST,
+    NO_LOW,
+    describe_low,
+    rank_low_omaha,
+    rank_omaha,
+    rank_showdown_omaha,
+    split_pot,
+)
 from .range_grid import plot_range_grid, range_grid
 from .ranking import CATEGORY_NAMES, EMPTY_HAND_RANK, category, describe, rank, rank_showdown
 from .street_tables import street_table
@@ -55,6 +64,9 @@ __all__ = [
     "CARD_NAMES",
     "CATEGORY_NAMES",
     "EMPTY_HAND_RANK",
+    "LOW_BEST",
+    "LOW_WORST",
+    "NO_LOW",
     "COMBOS",
     "ArgumentError",
     "CardParseError",
@@ -83,6 +95,7 @@ __all__ = [
     "hand_vs_range",
     "deal",
     "describe",
+    "describe_low",
     "format_cards",
     "iter_combinations",
     "merge",
@@ -90,10 +103,12 @@ __all__ = [
     "plot_range_grid",
     "range_grid",
     "rank",
+    "rank_low_omaha",
     "rank_omaha",
     "rank_showdown",
     "rank_showdown_omaha",
     "select_cpu",
+    "split_pot",
     "street_table",
     "supported_cpus",
 ]

@@ -167,9 +167,12 @@ def monte_carlo(spot: Spot, seed: int, rules: StopRules, threads, progress, star
     return monte_carlo_loop(spot.players, call, rules, threads, progress, started)
 
 
-def monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progress, started):
-    """Chunks of games in a fixed grid, folded in order until a stopping rule holds."""
-    total = np.zeros((players, SLOTS, len(SUM_FIELDS)))
+def monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progress, started,
+                     extra_slots: int = 0):  # fmt: skip
+    """Chunks of games in a fixed grid, folded in order until a stopping rule holds. A call
+    may add ``extra_slots`` Sums a player past the ``SLOTS`` (Omaha hi-lo's high and low
+    parts): added up alike, but the stopping rules read the pot's, the first ``SLOTS``."""
+    total = np.zeros((players, SLOTS + extra_slots, len(SUM_FIELDS)))
     state = {"played": 0}
 
     def chunks():
@@ -185,7 +188,7 @@ def monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progres
         sums, count = result
         total[...] += sums
         state["played"] += count
-        totals = total.sum(axis=1)
+        totals = total[:, :SLOTS].sum(axis=1)
         if not totals[0, GAMES] > 0:
             raise ArgumentError(
                 f"no deal of the ranges without a shared card in {state['played']:,} games: "

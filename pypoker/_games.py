@@ -11,8 +11,9 @@
 Short-deck ranks keep the Hold'em format (``(category << 12) | subrank``, higher wins, equal
 ties) with the categories numbered in the game's own order; ``pp.category(ranks,
 game=...)`` gives back Hold'em's category numbers, which ``pp.CATEGORY_NAMES`` names.
-Omaha (``"plo4"``, ``"plo5"``, ``"plo6"``) is chosen in ``pp.equity`` and datasets; its
-ranks are Hold'em's (``pp.rank_omaha``).
+Omaha (``"plo4"``, ``"plo5"``, ``"plo6"``) and Omaha hi-lo, eight or better (``"plo4-8"``,
+``"plo5-8"``) are chosen in ``pp.equity``, datasets and the CLI; their ranks are Hold'em's
+(``pp.rank_omaha``), hi-lo's lows ``pp.rank_low_omaha``'s (``pypoker.omaha``).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ GAMES: dict[str, Game] = {
         "shortdeck-straights", 2, lib.pp_game_deck(2), _STRAIGHTS_OVER_TRIPS
     ),
 }
-OMAHA_GAMES = ("plo4", "plo5", "plo6")
+OMAHA_GAMES = ("plo4", "plo5", "plo6", "plo4-8", "plo5-8")
 RANKED_GAMES = tuple(GAMES)  # the games `rank` and friends take
 HOLDEM = GAMES["holdem"]
 

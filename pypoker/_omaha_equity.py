@@ -1,5 +1,10 @@
-"""Omaha equity for ``pp.equity(..., game="plo4" | "plo5" | "plo6")``: hands known in full
-or in part (the rest dealt each game) or ``"random"``, over zsrc/omaha/equity.zig.
+"""Omaha equity for ``pp.equity(..., game="plo4" | "plo5" | "plo6")`` and Omaha hi-lo,
+eight or better (``"plo4-8"``, ``"plo5-8"``): hands known in full or in part (the rest dealt
+each game) or ``"random"``, over zsrc/omaha/equity.zig.
+
+Hi-lo splits each pot high and low (``pypoker.omaha``'s notes): the result's ``equity`` is the
+pot share, ``high`` and ``low`` the parts of it won with the high and with the low (they add
+up to ``equity``), and ``scoop`` (= ``win``) the games whose whole pot the player took alone.
 
 Hands known in full are enumerated exactly (every completion of the board: at most
 C(44, 5) = 1,086,008 runouts heads-up, a fraction of a second); anything dealt runs Monte
@@ -19,9 +24,12 @@ from ._native import ArgumentError, check_players, ffi, lib, new_error
 from ._parallel import run_ordered
 from ._spot import GAMES, SLOTS, SUM_FIELDS, check_player_count
 from .cards import CARD_NAMES, parse_cards
-from .equity_result import from_sums
+from .equity_result import equities, from_sums
 from .omaha import GAMES as HOLE_CARDS_OF
+from .omaha import HILO_GAMES
 
+HILO_PARTS = lib.PP_OMAHA_HILO_PARTS  # Sums a hi-lo player adds: pot, high part, low part
+EXTRA_SLOTS = HILO_PARTS - 1  # the high and low parts, past the pot's whole-hand slot
 UNKNOWN = lib.PP_NO_CARD  # a hole card dealt each game (omaha_equity.zig's `unknown`)
 EXACT_PARTS_PER_THREAD = 8  # calls per thread: Ctrl-C and progress wait for one at most
 RUNOUTS_PER_CALL = 20_000
@@ -36,6 +44,7 @@ def omaha_equity(players, game: str, board: int, dead: int, exact, rules, defaul
             f"'shortdeck-straights', {omaha}"
         )
     k = HOLE_CARDS_OF[game]
+    hilo = game in HILO_GAMES
     check_player_count(len(players))
     holes = np.full((len(players), k), UNKNOWN, dtype=np.uint8)
     for p, player in enumerate(players):
@@ -48,7 +57,7 @@ def omaha_equity(players, game: str, board: int, dead: int, exact, rules, defaul
         "board": "".join(CARD_NAMES[c] for c in board_cards),
         "dead": "".join(CARD_NAMES[i] for i in range(52) if dead >> i & 1),
     }
-    spot = (holes, k, board_cards, dead)
+    spot = (holes, k, board_cards, dead, hilo)
     if exact is True and not known:
         raise ArgumentError(f"exact {game.upper()} equity needs every hole card known; "
                          "a hand dealt at random runs Monte Carlo")  # fmt: skip
@@ -57,13 +66,13 @@ def omaha_equity(players, game: str, board: int, dead: int, exact, rules, defaul
             "" if exact else " (a fraction of a second for any known hands)"
         )
         sums, played = _exact(spot, workers)
-        return _result(sums, played, True, reason, started, fields)
+        return _result(sums, played, True, reason, started, fields, hilo)
     reason = "Monte Carlo, as asked" if exact is False or rules else "Monte Carlo: hands dealt"
     sums, played = runs.monte_carlo_loop(
         len(players), lambda first, count: _call(spot, False, seed, first, count),
-        rules or default_rules, workers, progress, started,
+        rules or default_rules, workers, progress, started, extra_slots=EXTRA_SLOTS,
     )  # fmt: skip
-    return _result(sums, played, False, reason, started, fields)
+    return _result(sums, played, False, reason, started, fields, hilo)
 
 
 def _hand(player, p: int, k: int, game: str) -> np.ndarray:
@@ -86,31 +95,34 @@ def _text(row: np.ndarray) -> str:
 
 
 def _call(spot, exact: bool, seed: int, first: int, count: int):
-    holes, k, board_cards, dead = spot
+    holes, k, board_cards, dead, hilo = spot
     players = len(holes)
-    sums = np.zeros((players, len(SUM_FIELDS)))
+    parts = HILO_PARTS if hilo else 1
+    sums = np.zeros((players, parts, len(SUM_FIELDS)))
     games = ffi.new("uint64_t *", 0)
     err = new_error()
     status = lib.pp_omaha_equity(
         ffi.from_buffer("uint8_t[]", holes), k, players,
         ffi.from_buffer("uint8_t[]", board_cards) if len(board_cards) else ffi.NULL,
-        len(board_cards), dead, exact, seed, first, count,
+        len(board_cards), dead, hilo, exact, seed, first, count,
         ffi.cast("pp_sums *", ffi.from_buffer("double[]", sums, require_writable=True)),
         games, err,
     )  # fmt: skip
     check_players(status, err)
-    whole = np.zeros((players, SLOTS, len(SUM_FIELDS)))
-    whole[:, -1] = sums  # no combos in Omaha: everything in the whole-hand slot
+    whole = np.zeros((players, SLOTS + EXTRA_SLOTS, len(SUM_FIELDS)))
+    # No combos in Omaha: the pot in the whole-hand slot, hi-lo's high and low parts after it.
+    whole[:, SLOTS - 1] = sums[:, 0]
+    whole[:, SLOTS : SLOTS + parts - 1] = sums[:, 1:]
     return whole, int(games[0])
 
 
 def _exact(spot, workers: int):
-    holes, _, board_cards, dead = spot
+    holes, _, board_cards, dead, _ = spot
     left = 52 - int(np.sum(holes != UNKNOWN)) - len(board_cards) - bin(dead).count("1")
     runouts = math.comb(left, 5 - len(board_cards))
     # Calls of at least RUNOUTS_PER_CALL runouts (each call costs ~0.1 ms around the work).
     parts = max(1, min(max(1, workers) * EXACT_PARTS_PER_THREAD, runouts // RUNOUTS_PER_CALL))
-    total = np.zeros((len(spot[0]), SLOTS, len(SUM_FIELDS)))
+    total = np.zeros((len(spot[0]), SLOTS + EXTRA_SLOTS, len(SUM_FIELDS)))
     played = [0]
 
     def fold(result) -> bool:
@@ -123,10 +135,15 @@ def _exact(spot, workers: int):
     return total, played[0]
 
 
-def _result(sums, played, exact, reason, started, fields):
+def _result(sums, played, exact, reason, started, fields, hilo: bool):
     no_combos = [np.zeros(lib.PP_COMBOS) for _ in range(len(sums))]
+    parts = sums[:, SLOTS:]
+    sums = sums[:, :SLOTS]
     result = from_sums(sums, no_combos, played, exact=exact, **fields, reason=reason,
                        seconds=time.perf_counter() - started)  # fmt: skip
     result.without_combos()  # Omaha hands are not Hold'em combos
+    if hilo:
+        result.high, result.low = (equities(parts[:, i]) for i in range(EXTRA_SLOTS))
+        result.scoop = result.win.copy()
     assert result.games == played and np.all(sums[:, -1, GAMES] == played)
     return result

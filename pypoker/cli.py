@@ -267,9 +267,11 @@ def _add_deal(commands) -> None:
         "--equity", action="store_true", help="add each player's flop and turn equity"
     )
     command.add_argument(
-        "--game", choices=["holdem", "plo4", "plo5", "plo6", "shortdeck", "shortdeck-straights"],
-        default="holdem", help="Texas Hold'em (default), Omaha with 4, 5 or 6 hole cards, or "
-        "short deck (6+; shortdeck: trips beat straights, shortdeck-straights: the reverse)",
+        "--game", choices=["holdem", "plo4", "plo5", "plo6", "plo4-8", "plo5-8", "shortdeck",
+                           "shortdeck-straights"],
+        default="holdem", help="Texas Hold'em (default), Omaha with 4, 5 or 6 hole cards, Omaha "
+        "hi-lo eight or better (plo4-8, plo5-8), or short deck (6+; shortdeck: trips beat "
+        "straights, shortdeck-straights: the reverse)",
     )  # fmt: skip
     command.set_defaults(run=_deal)
 
@@ -317,9 +319,11 @@ def _add_equity(commands) -> None:
     command.add_argument("--stderr", type=float, help="Monte Carlo: stop at this stderr")
     command.add_argument("--seconds", type=float, help="Monte Carlo: stop after this")
     command.add_argument(
-        "--game", choices=["holdem", "plo4", "plo5", "plo6", "shortdeck", "shortdeck-straights"],
-        default="holdem", help="Texas Hold'em (default), Omaha with 4, 5 or 6 hole cards, or "
-        "short deck (6+; shortdeck: trips beat straights, shortdeck-straights: the reverse)",
+        "--game", choices=["holdem", "plo4", "plo5", "plo6", "plo4-8", "plo5-8", "shortdeck",
+                           "shortdeck-straights"],
+        default="holdem", help="Texas Hold'em (default), Omaha with 4, 5 or 6 hole cards, Omaha "
+        "hi-lo eight or better (plo4-8, plo5-8), or short deck (6+; shortdeck: trips beat "
+        "straights, shortdeck-straights: the reverse)",
     )  # fmt: skip
     command.add_argument("-t", "--threads", type=int, default=None)
     command.add_argument("--seed", type=int, default=0)

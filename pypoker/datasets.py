@@ -23,6 +23,10 @@ Schema (P = players):
 | ``equity_flop`` | fixed_size_list<float32>[P] | with ``equity=True``: each player's exact equity
   (pot share) with only the flop known, over every turn and river |
 | ``equity_turn`` | fixed_size_list<float32>[P] | the same with the turn known |
+| ``low`` | fixed_size_list<uint16>[P] | Omaha hi-lo (``game="plo4-8"``, ``"plo5-8"``): each
+  player's eight-or-better low (``pp.rank_low_omaha``: higher wins, 0 no low); ``rank``,
+  ``winner`` and ``winners`` are then the high's |
+| ``low_winner`` | fixed_size_list<bool>[P] | hi-lo: holds the best low (none when no low) |
 
 The file's schema metadata records the seed, the player count, the game and the pypoker
 version.
@@ -47,7 +51,7 @@ from ._version import VERSION
 from .dealing import deal
 from .equity import street_equities
 from .omaha import GAMES as OMAHA_HOLE_CARDS
-from .omaha import rank_showdown_omaha
+from .omaha import HILO_GAMES, NO_LOW, rank_showdown_omaha
 from .ranking import CATEGORY_SHIFT, category, rank_showdown
 
 BOARD_CARDS = 5
@@ -73,6 +77,11 @@ def schema(players: int, equity: bool = False, game: str = "holdem"):
             ("winners", pa.uint8()),
         ]
         + (streets if equity else [])
+        + (
+            [("low", pa.list_(pa.uint16(), players)), ("low_winner", pa.list_(pa.bool_(), players))]
+            if game in HILO_GAMES
+            else []
+        )
     )
 
 
@@ -88,6 +97,8 @@ def deal_batch(start: int, count: int, players: int, seed: int, threads: int | N
     holes = np.ascontiguousarray(cards[:, BOARD_CARDS:]).reshape(count, players, k)
     if short:
         ranks = rank_showdown(board, holes, threads=threads, game=game)
+    elif game in HILO_GAMES:
+        ranks, lows = rank_showdown_omaha(board, holes, threads=threads, low=True)
     else:
         showdown = rank_showdown if game == "holdem" else rank_showdown_omaha
         ranks = showdown(board, holes, threads=threads)
@@ -113,6 +124,9 @@ def deal_batch(start: int, count: int, players: int, seed: int, threads: int | N
     ]
     if equity:
         columns += [fixed(e, players) for e in street_equities(board, holes, threads=threads)]
+    if game in HILO_GAMES:
+        best_low = lows.max(axis=1, keepdims=True)
+        columns += [fixed(lows, players), fixed((lows == best_low) & (best_low != NO_LOW), players)]
     return pa.RecordBatch.from_arrays(columns, schema=schema(players, equity, game))
 
 

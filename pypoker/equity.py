@@ -73,6 +73,7 @@ def equity(
     ``game="plo4"``, ``"plo5"`` or ``"plo6"`` plays Omaha: each player a hand of 4, 5 or 6
     cards (``"AhAsKhKs"``), part of one (the rest dealt each game) or ``"random"``; known
     hands are enumerated exactly, anything dealt runs Monte Carlo (the same rules).
+    ``game="plo4-8"``, ``"plo5-8"``: Omaha hi-lo, the same; ``EquityResult`` adds ``high``…
     """
     started = time.perf_counter()
     rules = _stop_rules(games, stderr, seconds)
@@ -85,7 +86,7 @@ def equity(
         parallel_workers(threads)  # checks it; the cores are counted only where threads run
     board_bits, dead_bits = bits_of(board), bits_of(dead)
     if not isinstance(game, str):
-        raise ArgumentError(f"game must be 'holdem', 'plo4', 'plo5' or 'plo6', got {game!r}")
+        raise ArgumentError(f"game must be a name such as 'holdem' or 'plo4-8', got {game!r}")
     if game.lower() in GAMES and game.lower() != "holdem":
         return _short_deck(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
                            threads, started)  # fmt: skip

@@ -63,7 +63,12 @@ class EquityResult:
     ``exact`` or not, ``method`` and ``reason`` (why that method), ``seconds`` taken.
 
     ``wins`` and ``ties`` count games (weighted by the combos' weights when players hold
-    ranges). ``by_combo(player)`` breaks a player's equity down by the combo it holds."""
+    ranges). ``by_combo(player)`` breaks a player's equity down by the combo it holds.
+
+    Omaha hi-lo (``game="plo4-8"``, ``"plo5-8"``) also gives, per player, ``high`` and ``low``:
+    the pot share won with the high and with the low (``high + low == equity``), and
+    ``scoop``: the fraction of games whose whole pot the player took alone (``win``, there);
+    ``tie`` is then the games it took a part of the pot. Other games leave them None."""
 
     hands: list[str]
     board: str
@@ -78,6 +83,9 @@ class EquityResult:
     stderr: np.ndarray | None
     seconds: float
     reason: str = ""
+    high: np.ndarray | None = None
+    low: np.ndarray | None = None
+    scoop: np.ndarray | None = None
     # Per player: (combo numbers, weights, sums per combo) or None until computed.
     _combos: list = field(default_factory=list, repr=False)
     _combos_later: Callable[[int], tuple] | None = field(default=None, repr=False)
@@ -134,6 +142,9 @@ class EquityResult:
         }
         if self.stderr is not None:
             columns["stderr"] = self.stderr.tolist()
+        if self.high is not None:
+            columns |= {"high": self.high.tolist(), "low": self.low.tolist(),
+                        "scoop": self.scoop.tolist()}  # fmt: skip
         columns["by_combo"] = [
             {
                 k: (v.tolist() if isinstance(v, np.ndarray) else v)
@@ -152,14 +163,18 @@ class EquityResult:
         ]
         if self.reason:
             lines.append(f"({self.reason})")
+        hilo = self.high is not None
         lines.append(
-            f"{'player':<8}{'hand':<12}{'equity':>10}{'win':>10}{'tie':>10}"
+            f"{'player':<8}{'hand':<12}{'equity':>10}"
+            + (f"{'high':>10}{'low':>10}{'scoop':>10}" if hilo else f"{'win':>10}{'tie':>10}")
             + ("" if self.stderr is None else f"{'± stderr':>12}")
         )
         for i, hand in enumerate(self.hands):
-            line = (
-                f"{i + 1:<8}{hand:<12}{self.equity[i] * 100:>9.4f}%{self.win[i] * 100:>9.4f}%"
-                f"{self.tie[i] * 100:>9.4f}%"
+            shown = (self.win[i], self.tie[i])
+            if hilo:
+                shown = (self.high[i], self.low[i], self.scoop[i])
+            line = f"{i + 1:<8}{hand:<12}{self.equity[i] * 100:>9.4f}%" + "".join(
+                f"{x * 100:>9.4f}%" for x in shown
             )
             if self.stderr is not None:
                 line += f"{self.stderr[i] * 100:>11.4f}%"

@@ -46,6 +46,10 @@ LONG = {
         DEALT + "boards, holes = cards[:, :5], cards[:, 5:].reshape(-1, 3, 4)",
         "pp.rank_showdown_omaha(boards, holes, threads=2)",
     ),
+    "rank_low_omaha": (
+        "cards = pp.deal(8_000_000, 9, seed=1)\nboards, holes = cards[:, :5], cards[:, 5:]",
+        "pp.rank_low_omaha(holes, boards, threads=2)",
+    ),
     "deal": ("", "pp.deal(8_000_000, 7, seed=1, threads=2)"),
     "accumulate": ("hands = pp.deal(8_000_000, 7, seed=1)", "pp.accumulate(hands)"),
     "merge": (
@@ -139,6 +143,7 @@ SHORT = {
     "ArgumentError", "CardSet", "EquityResult", "CardParseError", "InternalError",
     "InvalidHandError", "PokerError", "card_set", "category", "cpu", "describe", "format_cards",
     "hand_index_size", "parse_cards", "plot_range_grid", "range_grid", "select_cpu",
+    "split_pot", "describe_low",  # NumPy on the caller's ranks; Python over a list
     "supported_cpus", "arrow.RankResult", "arrow.check_errors", "arrow.register_duckdb",
     "arena.IllegalActionError", "arena.MatchResult", "arena.Observation", "arena.StepResult",
     # The reader's classes and its readers (one examples() call a batch).

@@ -137,7 +137,7 @@ def test_exact_refuses_a_part_outside_its_parts_at_the_abi(first, count):
     holes = pp.parse_cards("AhAsKhKsQdQcJdJc")
     sums = np.zeros((2, len(SUM_FIELDS)))
     status = lib.pp_omaha_equity(
-        ffi.from_buffer("uint8_t[]", holes), 4, 2, ffi.NULL, 0, 0, True, 0, first, count,
+        ffi.from_buffer("uint8_t[]", holes), 4, 2, ffi.NULL, 0, 0, False, True, 0, first, count,
         ffi.cast("pp_sums *", ffi.from_buffer("double[]", sums, require_writable=True)),
         ffi.new("uint64_t *", 0), new_error(),
     )  # fmt: skip

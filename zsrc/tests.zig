@@ -39,6 +39,7 @@ comptime {
     _ = @import("omaha/rank_vector.zig");
     _ = @import("omaha/equity.zig");
     _ = @import("omaha/best_five.zig");
+    _ = @import("omaha/low.zig");
     _ = @import("abi/exports/best_five.zig");
 
     _ = @import("features/strength.zig");

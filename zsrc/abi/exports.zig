@@ -75,6 +75,10 @@ pub const header_constants = .{
     .{ "EMPTY_HAND_RANK", eval.empty_hand_rank },
     .{ "HISTOGRAM_BINS_MAX", features.bins_max },
     .{ "SHOWDOWN_PLAYERS_MAX", @import("../rank/showdown.zig").players_max },
+    .{ "OMAHA_HILO_PARTS", @import("../omaha/equity.zig").hilo_sums },
+    .{ "NO_LOW", @import("../omaha/low.zig").no_low },
+    .{ "LOW_BEST", @import("../omaha/low.zig").best },
+    .{ "LOW_WORST", @import("../omaha/low.zig").worst },
 } ++ @import("../arena/constants.zig").header_constants ++
     @import("../arena/agents/constants.zig").header_constants ++
     @import("../reader/constants.zig").header_constants;
@@ -89,6 +93,7 @@ comptime {
     _ = @import("../rank/columns.zig").linked_tables;
     _ = @import("../features/isomorphism.zig").linked_tables;
     _ = @import("../omaha/boards.zig").linked_tables;
+    _ = @import("../omaha/low.zig").linked_tables;
     _ = @import("../rank/best_five.zig").linked_tables;
 }
 

@@ -40,6 +40,9 @@ pub const BestFive = fn ([*]const u8, u64, u32, [*]u8, *HandError) callconv(.c) 
 /// Omaha (omaha/rank.zig): boards, board cards (3..5), holes, hole cards (4..6), players, rows,
 /// out (rows x players).
 pub const RankOmaha = fn ([*]const u8, u32, [*]const u8, u32, u32, u64, [*]u16, *HandError) callconv(.c) bool;
+/// Omaha hi-lo (omaha/low.zig): as `RankOmaha`, the lows into the last output, the highs
+/// into the one before it unless null (both in one pass).
+pub const RankLowOmaha = fn ([*]const u8, u32, [*]const u8, u32, u32, u64, ?[*]u16, [*]u16, *HandError) callconv(.c) bool;
 /// Omaha equity (omaha/equity.zig) on a checked spot: exact (part, parts → runouts settled)
 /// or Monte Carlo (key, first game, games), adding to one Sums per player.
 pub const OmahaExact = fn (*const omaha_equity.Spot, u32, u32, [*]spot.Sums) callconv(.c) u64;
@@ -105,6 +108,7 @@ pub const Kernels = struct {
     rank_accumulators_trusted: *const RankAccumulatorsTrusted,
     rank_showdown: *const RankShowdown,
     rank_omaha: *const RankOmaha,
+    rank_low_omaha: *const RankLowOmaha,
     best_five: *const BestFive,
     omaha_exact: *const OmahaExact,
     omaha_sample: *const OmahaSample,

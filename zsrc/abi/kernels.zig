@@ -312,6 +312,26 @@ fn rank_omaha(
     return false;
 }
 
+/// Omaha hi-lo's low (omaha/low.zig) of every hand, and its high too when `highs` is given
+/// (one pass); as `rank_omaha` otherwise.
+fn rank_low_omaha(
+    boards: [*]const u8,
+    board_cards: u32,
+    holes: [*]const u8,
+    hole_cards: u32,
+    players: u32,
+    rows: u64,
+    highs: ?[*]u16,
+    lows: [*]u16,
+    failure: *abi.HandError,
+) callconv(.c) bool {
+    const n = rows * players;
+    const high_out: []u16 = if (highs) |h| h[0..n] else &.{};
+    const e = omaha.rank_rows_hilo(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * hole_cards], hole_cards, players, high_out, lows[0..n]) orelse return true;
+    failure.* = e;
+    return false;
+}
+
 fn best_five(cards: [*]const u8, n: u64, k: u32, out: [*]u8, failure: *abi.HandError) callconv(.c) bool {
     const e = fives.best_five_rows(cards[0 .. n * k], k, out[0 .. n * fives.five]) orelse return true;
     failure.* = e;
@@ -324,7 +344,7 @@ fn omaha_exact(
     parts: u32,
     out: [*]spot_zig.Sums,
 ) callconv(.c) u64 {
-    return omaha_equity.exact(s.*, part, parts, out[0..s.players]);
+    return omaha_equity.exact(s.*, part, parts, out[0 .. s.players * s.sums_per_player()]);
 }
 
 fn omaha_sample(
@@ -334,7 +354,7 @@ fn omaha_sample(
     games: u64,
     out: [*]spot_zig.Sums,
 ) callconv(.c) void {
-    omaha_equity.sample(s.*, key, first_game, games, out[0..s.players]);
+    omaha_equity.sample(s.*, key, first_game, games, out[0 .. s.players * s.sums_per_player()]);
 }
 
 fn deal(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {

@@ -13,6 +13,13 @@
 //!   card by card gives every deal of the cards left the same chance: the deal given the
 //!   known cards, as the game is played. A game's cards depend on its number only, so any
 //!   split of the games into calls gives the same sums.
+//!
+//! Hi-lo (`Spot.hilo`, eight or better): each game's pot is split in two halves, the high
+//! half to the best high and the low half to the best low (omaha/low.zig), each half shared
+//! among its tied winners (so a player tying the low and taking the high alone gets three
+//! quarters); with no low the high takes the whole pot. A player then adds `hilo_sums` Sums:
+//! the pot (wins: scoops, the whole pot alone; ties: part of it), the share it took with its
+//! high, and with its low (wins and ties: of that half). The pot's shares are the other two's.
 const std = @import("std");
 const encoding = @import("../cards/encoding.zig");
 const bits = @import("../cards/bits.zig");
@@ -20,11 +27,14 @@ const random = @import("../cards/random.zig");
 const enumerate = @import("../cards/enumerate.zig");
 const equity = @import("../equity/known_exact.zig");
 const omaha = @import("rank.zig");
+const low = @import("low.zig");
 const spot = @import("../equity/spot.zig");
 const assert = std.debug.assert;
 
 pub const unknown: u8 = 0xFF;
 pub const players_max = spot.players_max;
+/// Sums per player of a hi-lo spot: the pot, the high's part of it, the low's.
+pub const hilo_sums = 3;
 
 /// A prepared Omaha spot, as `pp_omaha_equity` receives it (checked there).
 pub const Spot = struct {
@@ -36,13 +46,20 @@ pub const Spot = struct {
     board: []const u8,
     /// The cards a game may deal: not held, not on the board, not dead.
     deck: u64,
+    /// Omaha hi-lo, eight or better: the pot split high and low (`hilo_sums` Sums a player).
+    hilo: bool = false,
+
+    /// How many Sums a player adds to.
+    pub fn sums_per_player(s: *const Spot) u32 {
+        return if (s.hilo) hilo_sums else 1;
+    }
 };
 
 /// Adds the runouts numbered `part` modulo `parts` to `out` (`players` Sums); returns how many.
 pub fn exact(s: Spot, part: u32, parts: u32, out: []spot.Sums) u64 {
     assert(parts >= 1);
     assert(part < parts);
-    assert(out.len == s.players);
+    assert(out.len == s.players * s.sums_per_player());
     assert(s.players >= 2);
     assert(s.players <= players_max);
     assert(s.board.len <= 5);
@@ -91,7 +108,7 @@ fn exact_k(comptime k: u32, s: Spot, part: u32, parts: u32, out: []spot.Sums) u6
 
 /// Adds games `first_game .. first_game + games` to `out` (`players` Sums).
 pub fn sample(s: Spot, key: u64, first_game: u64, games: u64, out: []spot.Sums) void {
-    assert(out.len == s.players);
+    assert(out.len == s.players * s.sums_per_player());
     assert(s.players >= 2);
     assert(s.players <= players_max);
     assert(s.board.len <= 5);
@@ -141,7 +158,7 @@ fn sample_k(
         }
         settle(
             k,
-            .{ .holes = holes[0..known_holes.len], .hole_cards = k, .players = s.players, .board = s.board, .deck = s.deck },
+            .{ .holes = holes[0..known_holes.len], .hole_cards = k, .players = s.players, .board = s.board, .deck = s.deck, .hilo = s.hilo },
             &pairs,
             &cards,
             out,
@@ -179,7 +196,7 @@ inline fn deal(comptime k: u32, s: Spot, key: u64, game: u64, holes: []u8, board
 fn sample_blocks(comptime k: u32, s: Spot, key: u64, first: u64, blocks: u64, out: []spot.Sums) void {
     const lanes = omaha.vector_lanes;
     comptime assert(lanes > 0);
-    assert(out.len == s.players);
+    assert(out.len == s.players * s.sums_per_player());
     var boards: [lanes * 5]u8 = undefined;
     var holes: [players_max][lanes * k]u8 = undefined;
     var dealt_places: [players_max * k]u16 = undefined; // player * k + card, in deal order
@@ -208,14 +225,24 @@ fn sample_blocks(comptime k: u32, s: Spot, key: u64, first: u64, blocks: u64, ou
             for (s.board.len..5) |i| boards[lane * 5 + i] = draw_card(key, game, &draw, &deck, &left);
         }
         var ranks: [players_max][lanes]u16 = undefined;
+        var lows: [players_max][lanes]u16 = undefined;
         for (0..s.players) |p| {
-            const bad = omaha.rank_lanes(5, k, &boards, &holes[p], &ranks[p]);
+            const bad = if (s.hilo)
+                omaha.rank_lanes_hilo(5, k, &boards, &holes[p], &ranks[p], &lows[p])
+            else
+                omaha.rank_lanes(5, k, &boards, &holes[p], &ranks[p]);
             assert(!bad); // every card was dealt from the deck
         }
         for (0..lanes) |lane| {
             var game_ranks: [players_max]u16 = undefined;
+            var game_lows: [players_max]u16 = undefined;
             for (0..s.players) |p| game_ranks[p] = ranks[p][lane];
-            share(game_ranks[0..s.players], out);
+            if (!s.hilo) {
+                share(game_ranks[0..s.players], out);
+                continue;
+            }
+            for (0..s.players) |p| game_lows[p] = lows[p][lane];
+            share_hilo(game_ranks[0..s.players], game_lows[0..s.players], out);
         }
     }
 }
@@ -248,7 +275,51 @@ inline fn settle(
     for (0..s.players) |p| {
         ranks[p] = board.rank_pairs(k, &pairs[p], s.holes[p * k ..][0..k]);
     }
-    share(ranks[0..s.players], out);
+    if (!s.hilo) return share(ranks[0..s.players], out);
+    var lows: [players_max]u16 = undefined;
+    const board_low = low.mask_of(cards);
+    for (0..s.players) |p| lows[p] = low.of_masks(low.mask_of(s.holes[p * k ..][0..k]), board_low);
+    share_hilo(ranks[0..s.players], lows[0..s.players], out);
+}
+
+/// Adds one hi-lo game to `out` (`hilo_sums` a player: pot, high, low): the high half to the
+/// best of `ranks`, the low half to the best of `lows` when any player has a low, else the
+/// whole pot to the high.
+inline fn share_hilo(ranks: []const u16, lows: []const u16, out: []spot.Sums) void {
+    assert(ranks.len == lows.len);
+    assert(out.len == ranks.len * hilo_sums);
+    const best_high = std.mem.max(u16, ranks);
+    const best_low = std.mem.max(u16, lows);
+    var high_winners: u32 = 0;
+    var low_winners: u32 = 0;
+    for (ranks, lows) |r, l| {
+        high_winners += @intFromBool(r == best_high);
+        low_winners += @intFromBool(l == best_low);
+    }
+    const split = best_low != low.no_low;
+    // A half pot shared by n: the whole pot's share for 2n winners.
+    const high_units = if (split) spot.shares[high_winners] / low.pot_parts else spot.shares[high_winners];
+    const low_units = if (split) spot.shares[low_winners] / low.pot_parts else 0;
+    for (ranks, lows, 0..) |r, l, p| {
+        const sums = out[p * hilo_sums ..][0..hilo_sums];
+        const high = if (r == best_high) high_units else 0;
+        const low_share = if (split and l == best_low) low_units else 0;
+        add_game(&sums[1], high, r == best_high and high_winners == 1, r == best_high and high_winners > 1);
+        add_game(&sums[2], low_share, split and l == best_low and low_winners == 1, split and l == best_low and low_winners > 1);
+        const pot = high + low_share;
+        const scoop = pot == equity.pot_units;
+        add_game(&sums[0], pot, scoop, pot > 0 and !scoop);
+    }
+}
+
+inline fn add_game(sums: *spot.Sums, units: f64, won: bool, tied: bool) void {
+    sums.games += 1;
+    sums.w2 += 1;
+    sums.wins += @floatFromInt(@intFromBool(won));
+    sums.ties += @floatFromInt(@intFromBool(tied));
+    sums.shares += units;
+    sums.w2_shares += units;
+    sums.w2_shares2 += units * units;
 }
 
 /// Adds one game to `out`: the pot shared by the best of `ranks`, a rank a player.
@@ -319,4 +390,72 @@ test "omaha equity: sampled games do not depend on the split, and land near exac
     // AAKK double-suited against a random hand: about 73% (published figures 72-74%).
     const pot_share = whole[0].shares / equity.pot_units / whole[0].games;
     try std.testing.expect(pot_share > 0.68 and pot_share < 0.78);
+}
+
+test "omaha hi-lo equity: exact equals every runout split by the plain rules, in any split" {
+    // A2 with a wheel draw against kings on 4h 5c Ts: every turn and river (C(41, 2)).
+    const holes = [_]u8{ 38, 51, 26, 14, 50, 24, 32, 7 }; // Ah Ad 2h 3c, Kd Kc 8h 9s
+    const board = [_]u8{ 28, 16, 8 }; // 4h 5c Ts
+    var deck = encoding.full_deck;
+    for (holes ++ board) |c| deck &= ~(@as(u64, 1) << @intCast(c));
+    const s: Spot = .{ .holes = &holes, .hole_cards = 4, .players = 2, .board = &board, .deck = deck, .hilo = true };
+    var whole: [2 * hilo_sums]spot.Sums = @splat(.{});
+    try std.testing.expectEqual(@as(u64, 820), exact(s, 0, 1, &whole));
+    var split: [2 * hilo_sums]spot.Sums = @splat(.{});
+    var games: u64 = 0;
+    for (0..3) |part| games += exact(s, @intCast(part), 3, &split);
+    try std.testing.expectEqual(@as(u64, 820), games);
+    try std.testing.expectEqual(whole, split);
+
+    // The plain rules: each runout's highs and lows, the halves split by hand.
+    var expected: [2][hilo_sums]f64 = @splat(@splat(0)); // pot, high, low units
+    var scoops: [2]f64 = @splat(0);
+    var rest = deck;
+    while (rest != 0) : (rest &= rest - 1) {
+        var later = rest & (rest - 1);
+        while (later != 0) : (later &= later - 1) {
+            const full = [5]u8{ 28, 16, 8, @intCast(@ctz(rest)), @intCast(@ctz(later)) };
+            var highs: [2]u16 = undefined;
+            var lows: [2]u16 = undefined;
+            try std.testing.expectEqual(@as(?@import("../cards/failure.zig").HandError, null), omaha.rank_rows_hilo(&full, 5, &holes, 4, 2, &highs, &lows));
+            for (0..2) |p| try std.testing.expectEqual(low.brute_force(holes[p * 4 ..][0..4], &full), lows[p]);
+            const half: f64 = if (lows[0] == 0 and lows[1] == 0) equity.pot_units else equity.pot_units / 2;
+            for (0..2) |p| {
+                const high: f64 = if (highs[p] > highs[1 - p]) half else if (highs[p] == highs[1 - p]) half / 2 else 0;
+                const low_units: f64 = if (lows[p] == 0 or lows[p] < lows[1 - p]) 0 else if (lows[p] == lows[1 - p]) half / 2 else half;
+                expected[p][1] += high;
+                expected[p][2] += low_units;
+                expected[p][0] += high + low_units;
+                if (high + low_units == equity.pot_units) scoops[p] += 1;
+            }
+        }
+    }
+    for (0..2) |p| {
+        for (0..hilo_sums) |part| try std.testing.expectEqual(expected[p][part], whole[p * hilo_sums + part].shares);
+        try std.testing.expectEqual(scoops[p], whole[p * hilo_sums].wins);
+        try std.testing.expectEqual(@as(f64, 820), whole[p * hilo_sums].games);
+    }
+    // Every pot handed out whole, and the aces made a low somewhere.
+    try std.testing.expectEqual(@as(f64, 820 * equity.pot_units), whole[0].shares + whole[hilo_sums].shares);
+    try std.testing.expect(whole[2].shares > 0);
+}
+
+test "omaha hi-lo equity: sampled games do not depend on the split, and land near exact" {
+    const holes = [_]u8{ 38, 51, 26, 14, 50, 24, 32, 7 };
+    var deck = encoding.full_deck;
+    for (holes) |c| deck &= ~(@as(u64, 1) << @intCast(c));
+    const s: Spot = .{ .holes = &holes, .hole_cards = 4, .players = 2, .board = &.{}, .deck = deck, .hilo = true };
+    var whole: [2 * hilo_sums]spot.Sums = @splat(.{});
+    sample(s, 3, 0, 30_000, &whole);
+    var split: [2 * hilo_sums]spot.Sums = @splat(.{});
+    sample(s, 3, 0, 10_001, &split);
+    sample(s, 3, 10_001, 19_999, &split);
+    try std.testing.expectEqual(whole, split);
+    var exact_sums: [2 * hilo_sums]spot.Sums = @splat(.{});
+    const boards = exact(s, 0, 1, &exact_sums);
+    for (0..hilo_sums) |part| {
+        const sampled = whole[part].shares / equity.pot_units / whole[part].games;
+        const counted = exact_sums[part].shares / equity.pot_units / @as(f64, @floatFromInt(boards));
+        try std.testing.expectApproxEqAbs(counted, sampled, 0.015);
+    }
 }

@@ -25,6 +25,7 @@ const encoding = @import("../cards/encoding.zig");
 const batch = @import("../rank/batch.zig");
 const board_tables = @import("boards.zig");
 const vector = @import("rank_vector.zig");
+const low = @import("low.zig");
 const HandError = @import("../cards/failure.zig").HandError;
 const assert = std.debug.assert;
 
@@ -60,8 +61,16 @@ comptime {
     assert(board_cards_max + 2 <= encoding.card_count);
 }
 
-/// Builds the board tables unless built; every entry point calls it before ranking.
-pub const ready = board_tables.ready;
+/// Builds the board tables and the low's unless built; every entry point calls it before
+/// ranking.
+pub fn ready() void {
+    board_tables.ready();
+    low.ready();
+}
+
+/// What a pass ranks: the high (Omaha), the low alone (omaha/low.zig), or both in one pass
+/// over the cards (hi-lo: the cards loaded, checked and split into values once).
+pub const Parts = enum { high, low, high_low };
 
 /// The best flush of two of `hole` and three of `board` (13-bit value patterns of one suit).
 fn best_flush(hole: u13, board: u13) u16 {
@@ -108,21 +117,54 @@ pub fn rank_rows(
     players: u32,
     out: []u16,
 ) ?HandError {
+    return rank_parts(.high, boards, board_cards, holes, hole_cards, players, out, &.{});
+}
+
+/// Omaha hi-lo (eight or better): each hand's low (omaha/low.zig) into `lows`, and when
+/// `highs` is not empty its high (as `rank_rows`) too, in the same pass. Bad rows as
+/// `rank_rows`, both outputs zeroed.
+pub fn rank_rows_hilo(
+    boards: []const u8,
+    board_cards: u32,
+    holes: []const u8,
+    hole_cards: u32,
+    players: u32,
+    highs: []u16,
+    lows: []u16,
+) ?HandError {
+    assert(highs.len == 0 or highs.len == lows.len);
+    if (highs.len == 0) return rank_parts(.low, boards, board_cards, holes, hole_cards, players, &.{}, lows);
+    return rank_parts(.high_low, boards, board_cards, holes, hole_cards, players, highs, lows);
+}
+
+fn rank_parts(
+    comptime parts: Parts,
+    boards: []const u8,
+    board_cards: u32,
+    holes: []const u8,
+    hole_cards: u32,
+    players: u32,
+    highs: []u16,
+    lows: []u16,
+) ?HandError {
     assert(players >= 1);
     ready();
+    const out = if (parts == .low) lows else highs;
     const rows = out.len / players;
     assert(out.len == rows * players);
+    assert(lows.len == if (parts == .high) 0 else out.len);
     assert(boards.len == rows * board_cards);
     assert(holes.len == rows * players * hole_cards);
     const invalid = switch (board_cards) {
         inline board_cards_min...board_cards_max => |b| switch (hole_cards) {
-            inline hole_cards_min...hole_cards_max => |k| rank_fixed(b, k, boards, holes, players, out),
+            inline hole_cards_min...hole_cards_max => |k| rank_fixed(parts, b, k, boards, holes, players, highs, lows),
             else => unreachable,
         },
         else => unreachable,
     };
     if (!invalid) return null;
-    @memset(out, 0);
+    @memset(highs, 0);
+    @memset(lows, 0);
     var row_cards: [encoding.card_count]u8 = undefined;
     const n = board_cards + players * hole_cards;
     assert(n <= encoding.card_count); // the caller checks that the deck holds every player
@@ -171,8 +213,32 @@ pub fn rank_lanes(
     holes: *const [vector.lanes * k]u8,
     out: *[vector.lanes]u16,
 ) bool {
+    return rank_lanes_parts(false, b, k, boards, holes, out, undefined);
+}
+
+/// `rank_lanes` of hi-lo: the highs into `out` and the lows into `lows`, in one pass.
+pub fn rank_lanes_hilo(
+    comptime b: u32,
+    comptime k: u32,
+    boards: *const [vector.lanes * b]u8,
+    holes: *const [vector.lanes * k]u8,
+    out: *[vector.lanes]u16,
+    lows: *[vector.lanes]u16,
+) bool {
+    return rank_lanes_parts(true, b, k, boards, holes, out, lows);
+}
+
+inline fn rank_lanes_parts(
+    comptime with_low: bool,
+    comptime b: u32,
+    comptime k: u32,
+    boards: *const [vector.lanes * b]u8,
+    holes: *const [vector.lanes * k]u8,
+    out: *[vector.lanes]u16,
+    lows: *[vector.lanes]u16,
+) bool {
     comptime assert(vector_lanes > 0);
-    const block = vector.rank_block(b, k, boards, holes, out);
+    const block = vector.rank_block(with_low, b, k, boards, holes, out, lows);
     var rare = block.rare;
     while (rare != 0) : (rare &= rare - 1) {
         const lane = @ctz(rare);
@@ -183,31 +249,38 @@ pub fn rank_lanes(
 }
 
 fn rank_fixed(
+    comptime parts: Parts,
     comptime b: u32,
     comptime k: u32,
     boards: []const u8,
     holes: []const u8,
     players: u32,
-    out: []u16,
+    highs: []u16,
+    lows: []u16,
 ) bool {
-    const rows = out.len / players;
+    const rows = (if (parts == .low) lows else highs).len / players;
     assert(boards.len == rows * b);
     assert(holes.len == rows * players * k);
     var invalid = false;
     var row: usize = 0;
-    if (vector_lanes > 0 and players == 1) {
+    // The low alone is a few scalar loads a row: the vector path is the high's.
+    if (vector_lanes > 0 and players == 1 and parts != .low) {
         while (row + vector_lanes <= rows) : (row += vector_lanes) {
-            const bad = rank_lanes(
+            const bad = rank_lanes_parts(
+                parts == .high_low,
                 b,
                 k,
                 boards[row * b ..][0 .. vector_lanes * b],
                 holes[row * k ..][0 .. vector_lanes * k],
-                out[row..][0..vector_lanes],
+                highs[row..][0..vector_lanes],
+                if (parts == .high_low) lows[row..][0..vector_lanes] else undefined,
             );
             invalid = invalid or bad;
         }
     }
-    while (row < rows) : (row += 1) invalid = rank_row(b, k, boards, holes, players, row, out) or invalid;
+    while (row < rows) : (row += 1) {
+        invalid = rank_row(parts, b, k, boards, holes, players, row, highs, lows) or invalid;
+    }
     assert(row == rows);
     return invalid;
 }
@@ -309,21 +382,25 @@ pub fn Board(comptime b: u32) type {
 
 /// One row, its players in turn; true when the row is bad.
 fn rank_row(
+    comptime parts: Parts,
     comptime b: u32,
     comptime k: u32,
     boards: []const u8,
     holes: []const u8,
     players: u32,
     row: usize,
-    out: []u16,
+    highs: []u16,
+    lows: []u16,
 ) bool {
     assert(players >= 1);
-    assert((row + 1) * players <= out.len);
-    const board: Board(b) = .init(boards[row * b ..][0..b]);
-    var row_set = board.set;
+    const cards = boards[row * b ..][0..b];
+    const board: Board(b) = if (parts != .low) .init(cards) else undefined;
+    const board_low = low.mask_of(cards);
+    var row_set = card_set(cards);
     for (0..players) |p| {
         const hole = holes[(row * players + p) * k ..][0..k];
-        out[row * players + p] = board.rank(k, hole);
+        if (parts != .low) highs[row * players + p] = board.rank(k, hole);
+        if (parts != .high) lows[row * players + p] = low.of_masks(low.mask_of(hole), board_low);
         row_set |= card_set(hole);
     }
     return @popCount(row_set) != b + k * players;
@@ -378,6 +455,65 @@ test "omaha: against every two-and-three choice ranked by the evaluator" {
             }
         }
     }
+}
+
+test "omaha hi-lo: highs and lows in one pass equal the high alone and every two-and-three low" {
+    var prng = std.Random.DefaultPrng.init(17);
+    const random = prng.random();
+    inline for (board_cards_min..board_cards_max + 1) |b| {
+        inline for (hole_cards_min..hole_cards_max + 1) |k| {
+            // One player a row takes the vector path (16 rows a block, then the rest row by
+            // row); three a row the scalar one.
+            inline for (.{ 1, 3 }) |players| {
+                const rows = 37;
+                const width = b + players * k;
+                var boards: [rows * b]u8 = undefined;
+                var holes: [rows * players * k]u8 = undefined;
+                for (0..rows) |row| {
+                    var deck: [52]u8 = undefined;
+                    for (&deck, 0..) |*c, i| c.* = @intCast(i);
+                    random.shuffle(u8, &deck);
+                    // Low cards first half the time, so most hands make a low.
+                    if (random.boolean()) std.mem.sort(u8, &deck, {}, struct {
+                        fn low_first(_: void, x: u8, y: u8) bool {
+                            return low.card_bits[x] != 0 and low.card_bits[y] == 0;
+                        }
+                    }.low_first);
+                    random.shuffle(u8, deck[0..width]);
+                    @memcpy(boards[row * b ..][0..b], deck[0..b]);
+                    @memcpy(holes[row * players * k ..][0 .. players * k], deck[b..width]);
+                }
+                var alone: [rows * players]u16 = undefined;
+                var highs: [rows * players]u16 = undefined;
+                var lows: [rows * players]u16 = undefined;
+                var lows_alone: [rows * players]u16 = undefined;
+                try std.testing.expectEqual(@as(?HandError, null), rank_rows(&boards, b, &holes, k, players, &alone));
+                try std.testing.expectEqual(@as(?HandError, null), rank_rows_hilo(&boards, b, &holes, k, players, &highs, &lows));
+                try std.testing.expectEqual(@as(?HandError, null), rank_rows_hilo(&boards, b, &holes, k, players, &.{}, &lows_alone));
+                try std.testing.expectEqualSlices(u16, &alone, &highs);
+                try std.testing.expectEqualSlices(u16, &lows, &lows_alone);
+                for (0..rows * players) |hand| {
+                    const row = hand / players;
+                    const expected = low.brute_force(holes[hand * k ..][0..k], boards[row * b ..][0..b]);
+                    try std.testing.expectEqual(expected, lows[hand]);
+                }
+            }
+        }
+    }
+}
+
+test "omaha hi-lo: a bad row zeroes both outputs and is named" {
+    const board = [_]u8{ 0, 1, 2, 3, 4 };
+    var highs: [1]u16 = undefined;
+    var lows: [1]u16 = undefined;
+    const repeated = [_]u8{ 5, 6, 7, 4 };
+    const e = rank_rows_hilo(&board, 5, &repeated, 4, 1, &highs, &lows).?;
+    try std.testing.expectEqual(HandError.Kind.duplicate_card, e.kind);
+    try std.testing.expectEqual(@as(i32, 8), e.position);
+    try std.testing.expectEqual([1]u16{0}, highs);
+    try std.testing.expectEqual([1]u16{0}, lows);
+    const e2 = rank_rows_hilo(&board, 5, &repeated, 4, 1, &.{}, &lows).?;
+    try std.testing.expectEqual(HandError.Kind.duplicate_card, e2.kind);
 }
 
 test "omaha: bad rows are named" {

@@ -17,6 +17,7 @@ const eval = @import("../rank/eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const board_tables = @import("boards.zig");
 const gathers = @import("../rank/gather.zig");
+const eight_low = @import("low.zig");
 
 /// Whether this build's CPU level runs the vector path (the avx2 and avx512 objects).
 pub const available = builtin.cpu.arch == .x86_64 and
@@ -103,13 +104,27 @@ comptime {
     std.debug.assert(lanes == 16); // `rare` is a lane mask of 16 bits
 }
 
-/// Ranks `lanes` rows of one player: boards `b` cards a row, holes `k`, into `out`.
+/// Each lane's low (omaha/low.zig) from its cards' values, board first: the low ranks of
+/// board and hole, a mask each, then one load a row.
+inline fn rank_lows(comptime b: u32, vals: []const Words, lows: *[lanes]u16) void {
+    var board_low: Words = @splat(0);
+    var hole_low: Words = @splat(0);
+    for (vals[0..b]) |v| board_low |= eight_low.lane_bits(Words, v);
+    for (vals[b..]) |v| hole_low |= eight_low.lane_bits(Words, v);
+    const slots: [lanes]u16 = (hole_low << @splat(8)) | board_low;
+    inline for (slots, lows) |slot, *l| l.* = eight_low.of_slot(slot);
+}
+
+/// Ranks `lanes` rows of one player: boards `b` cards a row, holes `k`, into `out`; with
+/// `with_low` (hi-lo) each row's low (omaha/low.zig) into `lows` too, from the same values.
 pub fn rank_block(
+    comptime with_low: bool,
     comptime b: u32,
     comptime k: u32,
     boards: *const [lanes * b]u8,
     holes: *const [lanes * k]u8,
     out: *[lanes]u16,
+    lows: *[lanes]u16,
 ) Block {
     var cards: [b + k]Words = undefined;
     inline for (0..b) |i| cards[i] = column(b, boards, i);
@@ -152,6 +167,7 @@ pub fn rank_block(
         const number = lo * splat(Words, values - 1) - (lo * (lo -| splat(Words, 1))) / splat(Words, 2) + hi;
         indices[p] = rows + @as(Indices, number);
     }
+    if (with_low) rank_lows(b, &vals, lows);
     const flush_slots: [lanes]u16 = @select(u16, usual, hole_pattern | board_pattern, splat(Words, 0));
     const table = board_tables.ranks(b);
     // Eight rows a gather (VPGATHERDD): on the Xeon below, 11.1 ns a PLO4 row against 22.0

@@ -33,6 +33,10 @@ pub fn buffer(comptime name: []const u8, comptime T: type) *T {
     const symbol = "pp_buffer_" ++ name;
     if (!options.owns_tables) return @extern(*T, .{ .name = symbol, .visibility = .hidden });
     const Holder = struct {
+        // Named here so each name has its own Holder: a type declared in a function is one
+        // type per value it captures, and with `T` alone two buffers of one type (the u32
+        // "built" flags of omaha/boards.zig and omaha/low.zig) would be one variable.
+        const exported_as = symbol;
         var data: T = @import("std").mem.zeroes(T);
     };
     @export(&Holder.data, .{ .name = symbol, .visibility = .hidden });

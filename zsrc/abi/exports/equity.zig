@@ -392,7 +392,9 @@ pub const api = struct {
     /// the runouts numbered `part` modulo `parts` to `out` (`players` Sums) and `*games`.
     /// Monte Carlo: adds games `first_game .. first_game + games` of the stream `seed`.
     /// A card that is not a card or is dealt twice fails naming it (`err.row` the player,
-    /// -1 the board, -2 the dead cards).
+    /// -1 the board, -2 the dead cards). `hilo`: Omaha hi-lo, eight or better, the pot split
+    /// high and low; `out` then holds `PP_OMAHA_HILO_PARTS` Sums a player: the pot (wins:
+    /// scoops), the high's part of it and the low's (zsrc/omaha/equity.zig).
     pub fn pp_omaha_equity(
         holes: ?[*]const u8,
         hole_cards: u32,
@@ -400,6 +402,7 @@ pub const api = struct {
         board: ?[*]const u8,
         board_cards: u32,
         dead: u64,
+        hilo: bool,
         exact: bool,
         seed: u64,
         first: u64,
@@ -411,12 +414,7 @@ pub const api = struct {
         const h = holes orelse return .null_pointer;
         const o = out orelse return .null_pointer;
         const g = games orelse return .null_pointer;
-        if (hole_cards < omaha.hole_cards_min or hole_cards > omaha.hole_cards_max or
-            players < 2 or players > omaha_equity.players_max or
-            !(board_cards == 0 or (board_cards >= 3 and board_cards <= 5)))
-        {
-            return .bad_argument;
-        }
+        if (!omaha_shape(hole_cards, players, board_cards)) return .bad_argument;
         const b: []const u8 = if (board_cards == 0) &.{} else (board orelse return .null_pointer)[0..board_cards];
         const held = h[0 .. players * hole_cards];
         var used: u64 = 0;
@@ -453,7 +451,7 @@ pub const api = struct {
         if (exact and (unknown > 0 or count == 0 or count > std.math.maxInt(u32) or first >= count)) {
             return .bad_argument;
         }
-        const spot: omaha_equity.Spot = .{ .holes = held, .hole_cards = hole_cards, .players = players, .board = b, .deck = deck };
+        const spot: omaha_equity.Spot = .{ .holes = held, .hole_cards = hole_cards, .players = players, .board = b, .deck = deck, .hilo = hilo };
         if (exact) {
             // first: this part, count: the parts.
             g.* += kernels().omaha_exact(&spot, @intCast(first), @intCast(count), o);
@@ -464,6 +462,14 @@ pub const api = struct {
         return .ok;
     }
 };
+
+/// Whether `pp_omaha_equity`'s counts are a game: hands of 4..6 cards, 2..10 players, and a
+/// board of 0, 3, 4 or 5 known cards.
+fn omaha_shape(hole_cards: u32, players: u32, board_cards: u32) bool {
+    return hole_cards >= omaha.hole_cards_min and hole_cards <= omaha.hole_cards_max and
+        players >= 2 and players <= omaha_equity.players_max and
+        (board_cards == 0 or (board_cards >= 3 and board_cards <= 5));
+}
 
 test "capi: a spot readied for sampling samples the distribution it did before, and only once" {
     try std.testing.expectEqual(Status.null_pointer, api.pp_spot_prepare_sampling(null));

@@ -314,6 +314,35 @@ pub const api = struct {
         return report_hand_error(err, failure);
     }
 
+    /// Omaha hi-lo, eight or better (zsrc/omaha/low.zig): as `pp_rank_omaha`, each hand's low
+    /// into `lows` (`PP_NO_LOW` when it has none; higher is better, `PP_LOW_BEST` the wheel,
+    /// `PP_LOW_WORST` 8-7-6-5-4), and its high into `highs` unless null, in the same pass.
+    pub fn pp_rank_low_omaha(
+        boards: ?[*]const u8,
+        board_cards: u32,
+        holes: ?[*]const u8,
+        hole_cards: u32,
+        players: u32,
+        n: u64,
+        highs: ?[*]u16,
+        lows: ?[*]u16,
+        err: ?*Error,
+    ) callconv(.c) Status {
+        if (board_cards < omaha.board_cards_min or board_cards > omaha.board_cards_max or
+            hole_cards < omaha.hole_cards_min or hole_cards > omaha.hole_cards_max or
+            players < 1 or board_cards + hole_cards * players > encoding.card_count)
+        {
+            return .bad_argument;
+        }
+        if (n == 0) return .ok;
+        const b = boards orelse return .null_pointer;
+        const h = holes orelse return .null_pointer;
+        const l = lows orelse return .null_pointer;
+        var failure: HandError = undefined;
+        if (kernels().rank_low_omaha(b, board_cards, h, hole_cards, players, n, highs, l, &failure)) return .ok;
+        return report_hand_error(err, failure);
+    }
+
     /// The rank of one Omaha hand of card ids: hole cards `holes[holes_length]` (4..6) and
     /// board `board[board_length]` (3..5); 0 unless they are such distinct cards (the batch
     /// call then names why). One hand's fast path, as `pp_rank_hand`.
