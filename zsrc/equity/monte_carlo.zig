@@ -467,32 +467,7 @@ fn Run(comptime players: usize) type {
             @setEvalBranchQuota(10_000);
             assert(first + lanes <= block_games);
             var deal: Deal(lanes, players) = .{ .streams = streams };
-            if (comptime Deal(lanes, players).by_place) {
-                // One deck for every lane, the range players' cards taken out of each: a
-                // table's deals come with their places (QQ+,AKs vs JJ-99,AQs+ +5% games/s on Xeon).
-                const out = run.spot.out_cards();
-                deal.places = .{ .table = run.deck_table };
-                if (by_joint_places and run.spot.joint_len > 0) {
-                    const Places = spot_zig.PlacesRow(players);
-                    deal.places.remove_places(Places, block.places_left[first..][0..lanes].*, 2 * run.drawn_len);
-                } else {
-                    const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
-                    deal.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
-                }
-                deal.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
-            } else if (comptime Deal(lanes, players).by_place32) {
-                const out = run.spot.out_cards();
-                deal.places = .{ .table = run.deck_table32 };
-                const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
-                deal.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
-                deal.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
-            } else {
-                inline for (0..lanes) |l| {
-                    deal.decks[l] = encoding.full_deck & ~block.used[first + l];
-                    std.debug.assert(@popCount(deal.decks[l]) == @popCount(deal.decks[0]));
-                }
-                deal.size = @popCount(deal.decks[0]);
-            }
+            run.set_decks(lanes, &deal, block, first);
             // The cards leave the vectors a word a game (a player's two cards, a board's
             // five), through an array: moving them out a byte at a time (`vpextrb`) took a
             // tenth of the deal's time in a profile of random vs random.
@@ -525,6 +500,37 @@ fn Run(comptime players: usize) type {
                     const combo = block.held[i][p];
                     std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], combos.hole_word(combo), .little);
                 }
+            }
+        }
+
+        /// Each lane's deck for `deal_rest`: the cards no player or board holds yet, as the
+        /// level deals them (a table of places, 64 or 32 lanes wide, or a set per lane).
+        fn set_decks(run: *const Self, comptime lanes: usize, deal_of: *Deal(lanes, players), block: *Block(players), first: usize) void {
+            if (comptime Deal(lanes, players).by_place) {
+                // One deck for every lane, the range players' cards taken out of each: a
+                // table's deals come with their places (QQ+,AKs vs JJ-99,AQs+ +5% games/s on Xeon).
+                const out = run.spot.out_cards();
+                deal_of.places = .{ .table = run.deck_table };
+                if (by_joint_places and run.spot.joint_len > 0) {
+                    const Places = spot_zig.PlacesRow(players);
+                    deal_of.places.remove_places(Places, block.places_left[first..][0..lanes].*, 2 * run.drawn_len);
+                } else {
+                    const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
+                    deal_of.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                }
+                deal_of.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
+            } else if (comptime Deal(lanes, players).by_place32) {
+                const out = run.spot.out_cards();
+                deal_of.places = .{ .table = run.deck_table32 };
+                const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
+                deal_of.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                deal_of.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
+            } else {
+                inline for (0..lanes) |l| {
+                    deal_of.decks[l] = encoding.full_deck & ~block.used[first + l];
+                    std.debug.assert(@popCount(deal_of.decks[l]) == @popCount(deal_of.decks[0]));
+                }
+                deal_of.size = @popCount(deal_of.decks[0]);
             }
         }
 
