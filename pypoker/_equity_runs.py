@@ -77,6 +77,30 @@ class StopRules:
     seconds: float | None = None
 
 
+@dataclass(frozen=True)
+class Ask:
+    """One ``pp.equity`` call's settings, checked, as every game's engine takes them: the
+    ``board`` and ``dead`` cards (card sets), ``exact`` (True, False, or None: the engine
+    chooses), the stopping ``rules`` the caller gave (None: none) and the ``default_rules``
+    Monte Carlo runs to without them, the ``seed``, ``threads`` as given (None: the cores,
+    where threads pay), the ``progress`` line and when the call ``started``."""
+
+    board: int
+    dead: int
+    exact: bool | None
+    rules: StopRules | None
+    default_rules: StopRules
+    seed: int
+    threads: int | None
+    progress: Progress
+    started: float
+
+    @property
+    def stop_rules(self) -> StopRules:
+        """The rules Monte Carlo runs to: the caller's, else the default ones."""
+        return self.rules or self.default_rules
+
+
 # ---------------------------------------------------------------------------- known hands
 
 

@@ -22,6 +22,7 @@ import numpy as np
 from . import _equity_runs as runs
 from ._native import ArgumentError, check_players, ffi, lib, new_error
 from ._parallel import run_ordered
+from ._parallel import workers as parallel_workers
 from ._spot import GAMES, SLOTS, SUM_FIELDS, check_player_count
 from .cards import CARD_NAMES, parse_cards
 from .equity_result import equities, from_sums
@@ -35,8 +36,7 @@ EXACT_PARTS_PER_THREAD = 8  # calls per thread: Ctrl-C and progress wait for one
 RUNOUTS_PER_CALL = 20_000
 
 
-def omaha_equity(players, game: str, board: int, dead: int, exact, rules, default_rules,
-                 seed: int, workers: int, progress, started: float):  # fmt: skip
+def omaha_equity(players, game: str, ask: runs.Ask):
     if game not in HOLE_CARDS_OF:
         omaha = ", ".join(map(repr, HOLE_CARDS_OF))
         raise ArgumentError(
@@ -51,6 +51,7 @@ def omaha_equity(players, game: str, board: int, dead: int, exact, rules, defaul
         cards = _hand(player, p, k, game)
         holes[p, : len(cards)] = cards
     known = bool(np.all(holes != UNKNOWN))
+    board, dead, exact = ask.board, ask.dead, ask.exact
     board_cards = np.array([i for i in range(52) if board >> i & 1], dtype=np.uint8)
     fields = {
         "hands": [_text(row) for row in holes],
@@ -61,16 +62,17 @@ def omaha_equity(players, game: str, board: int, dead: int, exact, rules, defaul
     if exact is True and not known:
         raise ArgumentError(f"exact {game.upper()} equity needs every hole card known; "
                          "a hand dealt at random runs Monte Carlo")  # fmt: skip
-    if known and exact is not False and rules is None:
+    workers, started = parallel_workers(ask.threads), ask.started
+    if known and exact is not False and ask.rules is None:
         reason = "exact: known hands, every board counted" + (
             "" if exact else " (a fraction of a second for any known hands)"
         )
         sums, played = _exact(spot, workers)
         return _result(sums, played, True, reason, started, fields, hilo)
-    reason = "Monte Carlo, as asked" if exact is False or rules else "Monte Carlo: hands dealt"
+    reason = "Monte Carlo, as asked" if exact is False or ask.rules else "Monte Carlo: hands dealt"
     sums, played = runs.monte_carlo_loop(
-        len(players), lambda first, count: _call(spot, False, seed, first, count),
-        rules or default_rules, workers, progress, started, extra_slots=EXTRA_SLOTS,
+        len(players), lambda first, count: _call(spot, False, ask.seed, first, count),
+        ask.stop_rules, workers, ask.progress, started, extra_slots=EXTRA_SLOTS,
     )  # fmt: skip
     return _result(sums, played, False, reason, started, fields, hilo)
 

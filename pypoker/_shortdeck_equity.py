@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import math
 import time
+from typing import NamedTuple
 
 import numpy as np
 
+from . import _equity_runs as runs
 from ._games import Game
 from ._native import ArgumentError, CardParseError
 from .cards import parse_cards
@@ -32,12 +34,12 @@ CHUNK = 1 << 16  # runouts ranked a call
 BITS = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
 
 
-def shortdeck_equity(players, game: Game, board: int, dead: int, exact, rules, default_rules,
-                     seed: int, threads, started: float) -> EquityResult:  # fmt: skip
+def shortdeck_equity(players, game: Game, ask: runs.Ask) -> EquityResult:
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise ArgumentError("players must be a list of hands, e.g. ['AhAd', 'KsKc', 'random']")
     if not 2 <= len(players) <= 10:
         raise ArgumentError(f"{len(players)} players: equity takes 2 to 10")
+    board, dead, exact = ask.board, ask.dead, ask.exact
     _check_deck(game, board, dead)
     known = [_hand(p, i) for i, p in enumerate(players)]
     ranges = [k if isinstance(k, Range) else None for k in known]
@@ -56,19 +58,19 @@ def shortdeck_equity(players, game: Game, board: int, dead: int, exact, rules, d
             "use exact=False (Monte Carlo) for ranges, 'random' and partial hands"
         )
     runouts = math.comb(36 - bin(used).count("1"), 5 - board_cards)
-    if exact is None and rules is None and not drawn and runouts <= EXACT_RUNOUTS_MAX:
+    if exact is None and ask.rules is None and not drawn and runouts <= EXACT_RUNOUTS_MAX:
         exact = True
     if board_cards == 5 and not drawn:
         exact = True  # nothing left to deal: the one showdown is the answer
     fields = {"hands": [_label(p, k, d, r) for p, k, d, r in zip(players, known, dealt, ranges,
                                                                   strict=True)],
               "board": _text(_ids(board)), "dead": _text(_ids(dead))}  # fmt: skip
+    deals = Deals(sets, dealt, ranges, board, used | game.missing, board_cards)
     if exact:
-        wins, ties, shares, played = _exact(game, sets, board, used | game.missing, threads)
-        return _result(wins, ties, shares, None, played, True,
-                       "exact: known hands, every board counted", started, fields)  # fmt: skip
-    return _monte_carlo(game, sets, dealt, ranges, board, used | game.missing, board_cards,
-                        rules or default_rules, seed, threads, started, fields)  # fmt: skip
+        wins, ties, shares, played = _exact(game, sets, board, deals.out_of_deck, ask.threads)
+        sums = Sums(wins, ties, shares, None, played, exact=True)
+        return _result(sums, "exact: known hands, every board counted", ask.started, fields)
+    return _monte_carlo(game, deals, ask, fields)
 
 
 def _check_deck(game: Game, board: int, dead: int) -> None:
@@ -166,17 +168,40 @@ def _exact(game: Game, sets, board: int, out_of_deck: int, threads):
     return wins, ties, shares, len(runouts)
 
 
-def _monte_carlo(game, sets, dealt, ranges, board, out_of_deck, board_cards, rules, seed,
-                 threads, started, fields):  # fmt: skip
-    players = len(sets)
-    sums = np.zeros((4, players))  # wins, ties, shares, shares squared
+class Deals(NamedTuple):
+    """What a short-deck game deals around: each player's known cards (``sets``), how many
+    more each is dealt (``dealt``), the ranges drawn from (None: no range), the board (a
+    set of ``board_cards`` cards) and the cards out of the deck."""
+
+    sets: list
+    dealt: list
+    ranges: list
+    board: int
+    out_of_deck: int
+    board_cards: int
+
+
+class Sums(NamedTuple):
+    """Per player: wins, ties, pot shares and their standard errors (None: exact), over
+    ``played`` games."""
+
+    wins: np.ndarray
+    ties: np.ndarray
+    shares: np.ndarray
+    stderr: np.ndarray | None
+    played: int
+    exact: bool
+
+
+def _monte_carlo(game, deals: Deals, ask: runs.Ask, fields) -> EquityResult:
+    rules = ask.stop_rules
+    sums = np.zeros((4, len(deals.sets)))  # wins, ties, shares, shares squared
     played = drawn_games = 0
     while rules.games is None or played < rules.games:
         count = CHUNK if rules.games is None else min(CHUNK, rules.games - played)
-        hands = _deal_chunk(sets, dealt, ranges, board, out_of_deck, board_cards, seed,
-                            drawn_games, count, threads)  # fmt: skip
+        hands = _deal_chunk(deals, ask.seed, drawn_games, count, ask.threads)
         drawn_games += count
-        ranks = np.stack([rank_set_rows_game(h, game, None, threads) for h in hands])
+        ranks = np.stack([rank_set_rows_game(h, game, None, ask.threads) for h in hands])
         w, t, share = _settle(ranks)
         sums += [w, t, share.sum(axis=1), (share * share).sum(axis=1)]
         played += ranks.shape[1]
@@ -185,19 +210,19 @@ def _monte_carlo(game, sets, dealt, ranges, board, out_of_deck, board_cards, rul
         stderr = _stderr(sums[2], sums[3], max(played, 1))
         if rules.stderr is not None and played and stderr.max() <= rules.stderr:
             break
-        if rules.seconds is not None and time.perf_counter() - started >= rules.seconds:
+        if rules.seconds is not None and time.perf_counter() - ask.started >= rules.seconds:
             break
     if played == 0:
         raise ArgumentError("no game dealt: the ranges never fit together in the time given")
     reason = "monte carlo: hole cards dealt or drawn from ranges each game"
-    return _result(sums[0], sums[1], sums[2], _stderr(sums[2], sums[3], played), played, False,
-                   reason, started, fields)  # fmt: skip
+    found = Sums(sums[0], sums[1], sums[2], _stderr(sums[2], sums[3], played), played, False)
+    return _result(found, reason, ask.started, fields)
 
 
-def _deal_chunk(sets, dealt, ranges, board, out_of_deck, board_cards, seed, first, count,
-                threads) -> list[np.ndarray]:  # fmt: skip
+def _deal_chunk(deals: Deals, seed: int, first: int, count: int, threads) -> list[np.ndarray]:
     """Each player's 7-card sets for games ``first .. first + count`` (the games where drawn
     range combos meet each other or the dealt cards left out)."""
+    sets, dealt, ranges, board, out_of_deck, board_cards = deals
     per_game = (5 - board_cards) + sum(dealt)
     if per_game:
         cards = deal(count, per_game, seed=seed, start=first, exclude=np.uint64(out_of_deck),
@@ -233,17 +258,18 @@ def _stderr(shares, squares, played: int) -> np.ndarray:
     return np.sqrt(variance / max(played - 1, 1))
 
 
-def _result(wins, ties, shares, stderr, played, exact, reason, started, fields) -> EquityResult:
+def _result(sums: Sums, reason: str, started: float, fields) -> EquityResult:
+    played = sums.played
     return EquityResult(
         **fields,
-        exact=exact,
+        exact=sums.exact,
         games=int(played),
-        equity=shares / played,
-        win=wins / played,
-        tie=ties / played,
-        wins=wins,
-        ties=ties,
-        stderr=stderr,
+        equity=sums.shares / played,
+        win=sums.wins / played,
+        tie=sums.ties / played,
+        wins=sums.wins,
+        ties=sums.ties,
+        stderr=sums.stderr,
         seconds=time.perf_counter() - started,
         reason=reason,
     ).without_combos()  # short-deck hands are not Hold'em's combos

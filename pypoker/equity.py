@@ -87,53 +87,45 @@ def equity(
     board_bits, dead_bits = bits_of(board), bits_of(dead)
     if not isinstance(game, str):
         raise ArgumentError(f"game must be a name such as 'holdem' or 'plo4-8', got {game!r}")
-    if game.lower() in GAMES and game.lower() != "holdem":
-        return _short_deck(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
-                           threads, started)  # fmt: skip
-    if game.lower() != "holdem":
-        return _omaha(players, game.lower(), board_bits, dead_bits, exact, rules, seed,
-                      parallel_workers(threads), progress, started)  # fmt: skip
-    ranges = _ranges(players, board_bits | dead_bits)
-    hands = [_hand_text(p) for p in players]
-    fields = {"hands": hands, "board": _names(board_bits), "dead": _names(dead_bits)}
-    if exact is not False and rules is None and all(len(r) == 1 for r in ranges):
-        return _known_exact(ranges, board_bits, dead_bits, threads, started, fields)
-    label = Progress(progress, "equity")
-    try:
-        return _spot(players, ranges, board_bits, dead_bits, exact, rules, seed,
-                     parallel_workers(threads), label, started, fields)  # fmt: skip
-    finally:
-        label.close()
-
-
-def _short_deck(players, game, board, dead, exact, rules, seed, threads, started):
     default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
-    return shortdeck_equity(players, GAMES[game], board, dead, exact, rules, default, seed,
-                            threads, started)  # fmt: skip
+    ask = runs.Ask(board=board_bits, dead=dead_bits, exact=exact, rules=rules,
+                   default_rules=default, seed=seed, threads=threads,
+                   progress=Progress(progress, "equity"), started=started)  # fmt: skip
+    try:
+        if game.lower() in GAMES and game.lower() != "holdem":
+            return shortdeck_equity(players, GAMES[game.lower()], ask)
+        if game.lower() != "holdem":
+            return _omaha(players, game.lower(), ask)
+        return _holdem(players, ask)
+    finally:
+        ask.progress.close()
 
 
-def _omaha(players, game, board, dead, exact, rules, seed, workers, progress, started):
+def _holdem(players, ask: runs.Ask) -> EquityResult:
+    ranges = _ranges(players, ask.board | ask.dead)
+    hands = [_hand_text(p) for p in players]
+    fields = {"hands": hands, "board": _names(ask.board), "dead": _names(ask.dead)}
+    if ask.exact is not False and ask.rules is None and all(len(r) == 1 for r in ranges):
+        return _known_exact(ranges, ask, fields)
+    return _spot(players, ranges, ask, fields)
+
+
+def _omaha(players, game, ask: runs.Ask) -> EquityResult:
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise ArgumentError("players must be a list of hands, e.g. ['AhAsKhKs', 'random']")
-    label = Progress(progress, "equity")
-    try:
-        default = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
-        return omaha_equity(list(players), game, board, dead, exact, rules, default, seed,
-                            workers, label, started)  # fmt: skip
-    finally:
-        label.close()
+    return omaha_equity(list(players), game, ask)
 
 
-def _known_exact(ranges, board, dead, threads, started, fields):
+def _known_exact(ranges, ask: runs.Ask, fields) -> EquityResult:
     """Every player holds one hand: exact is always cheap (at most 1,712,304 boards). Past
     the flop a count takes ~2-4 µs, a hundredth of what a thread's start would cost: one
     native call (`_known_workers`), straight into the result; ``by_combo``'s tables are made
     when asked for."""
-    workers = _known_workers(threads, board, len(ranges))
+    workers = _known_workers(ask.threads, ask.board, len(ranges))
     hole_sets = [r.first_set for r in ranges]
-    rows, played = runs.known_exact(hole_sets, board, dead, workers)
+    rows, played = runs.known_exact(hole_sets, ask.board, ask.dead, workers)
     reason = "exact: known hands, every board counted"
-    result = from_known(rows, played, **_fields(started, reason, fields))
+    result = from_known(rows, played, **_fields(ask.started, reason, fields))
     return result.combos_when_asked(lambda p: _known_combo(ranges[p], rows[:, p : p + 1], played))
 
 
@@ -164,40 +156,42 @@ def _weights(ranges) -> np.ndarray:
     return weights
 
 
-def _spot(players, ranges, board, dead, exact, rules, seed, workers, progress, started, fields):
+def _spot(players, ranges, ask: runs.Ask, fields) -> EquityResult:
     weights = _weights(ranges)
     is_random = [isinstance(p, str) and p.strip().lower() == "random" for p in players]
-    spot = Spot(weights, is_random, board, dead)
+    spot = Spot(weights, is_random, ask.board, ask.dead)
     spot_weights = [spot.weights(p) for p in range(spot.players)]
-    plan = None
-    if exact is None and rules is None:
-        plan = runs.plan_exact(spot, board, dead)
-        # Threads pay off once the work outweighs starting them.
-        wall = plan.seconds / workers if plan.seconds > 0.05 else plan.seconds
-        if wall > EXACT_SECONDS_MAX:
-            reason = (f"Monte Carlo: exact enumeration would take about {_duration(wall)}, "
-                      f"more than {EXACT_SECONDS_MAX:g} s")  # fmt: skip
-            rules = runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
-            exact = False
-        else:
-            reason = f"exact: about {_duration(wall)} of enumeration predicted"
-            exact = True
-    elif exact:
-        plan = runs.plan_exact(spot, board, dead)
-        reason = f"exact, as asked: about {_duration(plan.seconds / workers)} predicted"
-    else:
-        reason = "Monte Carlo, as asked"
-        rules = rules or runs.StopRules(stderr=DEFAULT_STDERR, seconds=DEFAULT_SECONDS)
+    workers = parallel_workers(ask.threads)
+    exact, plan, reason = _exact_or_not(spot, ask, workers)
     if exact:
-        sums = runs.run_exact(spot, plan, board, dead, workers, progress)
+        sums = runs.run_exact(spot, plan, ask.board, ask.dead, workers, ask.progress)
         played = int(round(sums.sum(axis=1)[0, 0]))
-        result = from_sums(sums, spot_weights, played, exact=True, **_fields(started, reason,
-                                                                            fields))  # fmt: skip
+        result = from_sums(sums, spot_weights, played, exact=True,
+                           **_fields(ask.started, reason, fields))  # fmt: skip
         if plan.kind == "count":
             result.combos_when_asked(lambda p: _recount(spot, spot_weights, p, workers))
         return result
-    sums, played = runs.monte_carlo(spot, seed, rules, workers, progress, started)
-    return from_sums(sums, spot_weights, played, exact=False, **_fields(started, reason, fields))
+    sums, played = runs.monte_carlo(spot, ask.seed, ask.stop_rules, workers, ask.progress,
+                                    ask.started)  # fmt: skip
+    return from_sums(sums, spot_weights, played, exact=False,
+                     **_fields(ask.started, reason, fields))  # fmt: skip
+
+
+def _exact_or_not(spot: Spot, ask: runs.Ask, workers: int) -> tuple:
+    """(exact?, the exact plan or None, the reason in words): exact when asked, or, when the
+    caller left it open, when enumeration is predicted to take at most a second."""
+    if ask.exact is None and ask.rules is None:
+        plan = runs.plan_exact(spot, ask.board, ask.dead)
+        # Threads pay off once the work outweighs starting them.
+        wall = plan.seconds / workers if plan.seconds > 0.05 else plan.seconds
+        if wall > EXACT_SECONDS_MAX:
+            longer = f"about {_duration(wall)}, more than {EXACT_SECONDS_MAX:g} s"
+            return False, None, f"Monte Carlo: exact enumeration would take {longer}"
+        return True, plan, f"exact: about {_duration(wall)} of enumeration predicted"
+    if ask.exact:
+        plan = runs.plan_exact(spot, ask.board, ask.dead)
+        return True, plan, f"exact, as asked: about {_duration(plan.seconds / workers)} predicted"
+    return False, None, "Monte Carlo, as asked"
 
 
 def _recount(spot: Spot, spot_weights, player: int, workers: int):
