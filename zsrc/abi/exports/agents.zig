@@ -44,6 +44,21 @@ fn lineup_of(agents: [*]const Agent, seats: u8, native_only: bool, err: ?*Error)
 }
 
 /// The config (row -2), then each table (its row) the rules can play.
+/// The two seated play exports' common end: `n` tables checked against the config, then
+/// played as `seating` says into `record`'s buffers (`finish` writes back how it ended).
+fn play_checked(seating: *seating_zig.Seating, c: *const Config, tables: ?[*]Table, n: u64, hands_left: ?[*]u32, record: *play.Io, err: ?*Error) Status {
+    record.finish(null, .done);
+    if (n == 0) return .ok;
+    const t = (tables orelse return .null_pointer)[0..n];
+    const left = (hands_left orelse return .null_pointer)[0..n];
+    const checked = check_tables(c, t, err);
+    if (checked != .ok) return checked;
+    var opened = record.recorder() catch return .null_pointer;
+    const recorder: ?*play.Recorder = if (opened) |*r| r else null;
+    record.finish(recorder, play.play_seated(seating, t, c, left, recorder, record.cancel, record.progress));
+    return .ok;
+}
+
 fn check_tables(config: *const Config, tables: []const Table, err: ?*Error) Status {
     if (!config.valid()) return report(err, -2, 0, 0, .bad_argument);
     for (tables, 0..) |*table, t| {
@@ -133,16 +148,7 @@ pub const api = struct {
         seating.lineup = &lineup;
         seating.rotation = rotation;
         if (net) |rows| seating.ledger = .{ .net = rows, .tables = net_tables, .hands = net_hands, .first_table = first_table, .first_hand = first_hand, .seats = c.seats };
-        record.finish(null, .done);
-        if (n == 0) return .ok;
-        const t = (tables orelse return .null_pointer)[0..n];
-        const left = (hands_left orelse return .null_pointer)[0..n];
-        const checked = check_tables(c, t, err);
-        if (checked != .ok) return checked;
-        var opened = record.recorder() catch return .null_pointer;
-        const recorder: ?*play.Recorder = if (opened) |*r| r else null;
-        record.finish(recorder, play.play_seated(&seating, t, c, left, recorder, record.cancel, record.progress));
-        return .ok;
+        return play_checked(&seating, c, tables, n, hands_left, record, err);
     }
 
     /// The mixed loop (agents/mixed.zig): the answers `kinds[t]` / `amounts[t]` of the
@@ -244,15 +250,6 @@ pub const api = struct {
         const found = p.fault();
         if (found.fault != .none) return report(err, found.row, @backingInt(found.fault), 0, .bad_argument);
         var seating: seating_zig.Seating = .{ .population = p, .population_key = population_zig.population_key(c.seed) };
-        record.finish(null, .done);
-        if (n == 0) return .ok;
-        const t = (tables orelse return .null_pointer)[0..n];
-        const left = (hands_left orelse return .null_pointer)[0..n];
-        const checked = check_tables(c, t, err);
-        if (checked != .ok) return checked;
-        var opened = record.recorder() catch return .null_pointer;
-        const recorder: ?*play.Recorder = if (opened) |*r| r else null;
-        record.finish(recorder, play.play_seated(&seating, t, c, left, recorder, record.cancel, record.progress));
-        return .ok;
+        return play_checked(&seating, c, tables, n, hands_left, record, err);
     }
 };
