@@ -31,14 +31,12 @@ const assert = std.debug.assert;
 /// anything from abi/: the library itself is built for the baseline, whose portable select
 /// dealt a 17-card row (a 6-max hand) in 155 ns against 38 ns (`pp.deal`, baseline vs
 /// avx2 level, Zen 4). Until a level is selected, as in the Zig tests, the portable one.
-var dealer: std.atomic.Value(*const dealing.DealRows) = .init(&portable_dealer);
+var dealer: std.atomic.Value(*const Dealer) = .init(&dealing.kernels.deal);
 
-pub fn use_dealer(kernel: *const dealing.DealRows) void {
+const Dealer = @TypeOf(dealing.kernels.deal);
+
+pub fn use_dealer(kernel: *const Dealer) void {
     dealer.store(kernel, .monotonic);
-}
-
-fn portable_dealer(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {
-    dealing.deal_rows(key, first_row, k, deck, out[0 .. rows * k]);
 }
 
 /// An arena's settings: one for all its tables.

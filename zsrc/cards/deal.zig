@@ -16,10 +16,6 @@ const random = @import("random.zig");
 const deck_lanes = @import("deck_lanes.zig");
 const assert = std.debug.assert;
 
-/// `deal_rows` as each CPU level's kernel object exports it (abi/kernels.zig): key, first
-/// row, k, deck, out, rows.
-pub const DealRows = fn (u64, u64, u32, u64, [*]u8, u64) callconv(.c) void;
-
 /// Deals `out.len / k` rows of `k` distinct cards from `deck`, rows numbered from `first_row`.
 pub fn deal_rows(key: u64, first_row: u64, k: u32, deck: u64, out: []u8) void {
     assert(k >= 1);
@@ -102,6 +98,14 @@ fn deal_lanes(key: u64, first_row: u64, k: u32, deck: u64, table: deck_lanes.Tab
     }
     assert(offset == lanes * k);
 }
+
+/// This file's kernel, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// `deal_rows` on key, first row, k, deck, out, rows.
+pub const kernels = struct {
+    pub fn deal(key: u64, first_row: u64, k: u32, deck: u64, out: [*]u8, rows: u64) callconv(.c) void {
+        deal_rows(key, first_row, k, deck, out[0 .. rows * k]);
+    }
+};
 
 test "deal_rows: distinct cards, never excluded ones, rows independent of the start" {
     const deck = encoding.full_deck & ~@as(u64, 0xF0F0);

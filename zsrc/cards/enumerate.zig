@@ -8,6 +8,7 @@ const encoding = @import("encoding.zig");
 const bits = @import("bits.zig");
 const random = @import("random.zig");
 const assert = std.debug.assert;
+const enumerate = @This();
 
 /// The next larger word with the same number of set bits (HAKMEM item 175).
 pub inline fn gosper_next(combo: u64) u64 {
@@ -57,6 +58,14 @@ pub fn done_state(deck: u64) u64 {
     assert(@popCount(deck) < 64);
     return @as(u64, 1) << @intCast(@popCount(deck));
 }
+
+/// This file's kernel, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// `combinations` into `out[capacity]`.
+pub const kernels = struct {
+    pub fn combinations(deck: u64, state: *u64, out: [*]u64, capacity: u64) callconv(.c) u64 {
+        return enumerate.combinations(deck, state, out[0..capacity]);
+    }
+};
 
 test "gosper_next: walks 5-bit words of a 7-bit space in order" {
     var combo: u64 = 0b11111;

@@ -23,3 +23,10 @@ pub const HandError = extern struct {
         not_in_deck,
     };
 };
+
+/// A kernel's C-ABI answer (abi/kernel_table.zig) to what its algorithm `found`: true when
+/// nothing failed, else false with `*failure` filled for the export to report.
+pub fn none(found: ?HandError, failure: *HandError) bool {
+    failure.* = found orelse return true;
+    return false;
+}

@@ -12,6 +12,7 @@ const eval = @import("../rank/eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const random = @import("../cards/random.zig");
 const assert = std.debug.assert;
+const known_exact = @This();
 
 pub const players_max = 10;
 pub const board_cards_max = 5;
@@ -723,6 +724,41 @@ fn street_equity(
         equity.* = @floatCast(@as(f64, @floatFromInt(tally.share_units)) * scale);
     }
 }
+
+/// This file's kernels, compiled once per CPU level (abi/kernel_table.zig lists this file).
+pub const kernels = struct {
+    /// `exact`: hole accumulators per player, the board's, the deck left; tallies per player
+    /// are added to, and `*games` grows by the games settled.
+    pub fn equity_exact(
+        holes: [*]const encoding.Accumulator,
+        players: u32,
+        board: *const encoding.Accumulator,
+        deck: u64,
+        missing: u32,
+        part: u32,
+        parts: u32,
+        tallies: [*]Tally,
+        games: *u64,
+    ) callconv(.c) void {
+        var table: Table = .{ .holes = holes[0..players], .tallies = tallies[0..players] };
+        exact(&table, board.*, deck, missing, part, parts);
+        games.* += table.games;
+    }
+
+    /// `equity_rows`: boards (`rows x board_cards`: 0, 3, 4 or 5), holes (`rows x players x
+    /// 2`) → each row's exact equity per player.
+    pub fn equity_rows(boards: [*]const u8, board_cards: u32, holes: [*]const u8, players: u32, rows: u64, out: [*]f64) callconv(.c) void {
+        const n = rows * players;
+        known_exact.equity_rows(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * 2], players, out[0..n]);
+    }
+
+    /// `street_equities`: boards (`rows x 5`), holes (`rows x players x 2`) → each player's
+    /// flop and turn equity.
+    pub fn street_equities(boards: [*]const u8, holes: [*]const u8, players: u32, rows: u64, flop_out: [*]f32, turn_out: [*]f32) callconv(.c) void {
+        const n = rows * players;
+        known_exact.street_equities(boards[0 .. rows * board_cards_max], holes[0 .. n * 2], players, flop_out[0..n], turn_out[0..n]);
+    }
+};
 
 test "exact: AcKd vs QhQs over all 1,712,304 boards" {
     const ace_clubs = 13 + 12;

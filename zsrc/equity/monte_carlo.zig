@@ -1065,6 +1065,16 @@ fn sample_checked_split(spot: *const Spot, key: u64, games: u64, cut: u64) ![]Su
     return whole;
 }
 
+/// This file's kernel, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// `sample` on a prepared spot, games (key, first game, count) with per-combo counts as
+/// scratch, adding to `players * spot.slots` Sums.
+pub const kernels = struct {
+    pub fn equity_sample(spot: *const Spot, key: u64, first_game: u64, games: u64, counts: [*]Counts, out: [*]Sums) callconv(.c) void {
+        const n = spot.players * spot_zig.slots;
+        sample(spot, key, first_game, games, counts[0..n], out[0..n]);
+    }
+};
+
 test "sample: known hands close to exact, the same games whatever the split" {
     const page = std.heap.page_allocator;
     const spot = try page.create(Spot);

@@ -303,6 +303,16 @@ fn totals(out: []const Sums, player: usize) Sums {
     return sum;
 }
 
+/// This file's kernel, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// `count` on a prepared spot, items (order, first item, count, scratch of `scratch_len`),
+/// adding to `players * spot.slots` Sums.
+pub const kernels = struct {
+    pub fn equity_count(spot: *const Spot, order: [*]const u8, first_item: u64, items_counted: u64, scratch: [*]f64, out: [*]Sums) callconv(.c) void {
+        const sums = out[0 .. spot.players * spot_zig.slots];
+        count(spot, order[0..spot.players], first_item, items_counted, scratch[0..scratch_len], sums);
+    }
+};
+
 test "count: agrees with visiting every runout and deal, on random ranges of 2 to 5 players" {
     const page = std.heap.page_allocator;
     const spot = try page.create(Spot);

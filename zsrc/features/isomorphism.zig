@@ -637,7 +637,8 @@ pub fn layout_size(hole: u32, board: u32, per_street: bool) u64 {
     return 0;
 }
 
-const HandError = @import("../cards/failure.zig").HandError;
+const failures = @import("../cards/failure.zig");
+const HandError = failures.HandError;
 
 /// Indexes rows of `hole` hole cards (`holes[n][hole]`) and `board` board cards
 /// (`boards[n][board]`) under the layout (which must exist: see `layout_of`).
@@ -1075,6 +1076,39 @@ pub fn unindex_rows(
     }
     unreachable;
 }
+
+/// This file's kernels, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// the layout (hole cards, board cards, per street), then rows; on false `*failure` names the
+/// first bad row.
+pub const kernels = struct {
+    pub fn hand_index(
+        hole: u32,
+        holes: [*]const u8,
+        board: u32,
+        boards: [*]const u8,
+        per_street: bool,
+        n: u64,
+        out: [*]u64,
+        failure: *HandError,
+    ) callconv(.c) bool {
+        const found = index_rows(hole, holes[0 .. n * hole], board, boards[0 .. n * board], per_street, out[0..n]);
+        return failures.none(found, failure);
+    }
+
+    pub fn hand_unindex(
+        hole: u32,
+        board: u32,
+        per_street: bool,
+        indices: [*]const u64,
+        n: u64,
+        holes: [*]u8,
+        boards: [*]u8,
+        failure: *HandError,
+    ) callconv(.c) bool {
+        const found = unindex_rows(hole, board, per_street, indices[0..n], holes[0 .. n * hole], boards[0 .. n * board]);
+        return failures.none(found, failure);
+    }
+};
 
 test "isomorphism: round trips and relabelled suits share an index (flop, sampled)" {
     const I = Indexer(&.{ 2, 3 });

@@ -403,6 +403,56 @@ pub fn feature_rows(holes: []const u8, boards: []const u8, board_cards: u32, bin
     }
 }
 
+/// This file's kernels, compiled once per CPU level (abi/kernel_table.zig lists this file).
+pub const kernels = struct {
+    /// `board_value_rows` on rows already checked: boards (`n x board_cards`), weights (1,326,
+    /// or per board), per board, to the river, bins → equity, E[HS²] and histograms per board
+    /// and combo (the last two may be empty: length 0); scratch for the counts.
+    pub fn board_values(
+        boards: [*]const u8,
+        board_cards: u32,
+        n: u64,
+        weights: [*]const f64,
+        per_board: bool,
+        to_river: bool,
+        bins: u32,
+        equity_out: [*]f64,
+        ehs2: [*]f64,
+        ehs2_len: u64,
+        histogram: [*]f64,
+        histogram_len: u64,
+        scratch: *Scratch,
+    ) callconv(.c) void {
+        const cells = n * combos.count;
+        board_value_rows(
+            boards[0 .. n * board_cards],
+            board_cards,
+            weights[0..if (per_board) cells else combos.count],
+            per_board,
+            to_river,
+            bins,
+            equity_out[0..cells],
+            ehs2[0..ehs2_len],
+            histogram[0..histogram_len],
+            scratch,
+        );
+    }
+
+    /// `feature_rows`: holes (`n x 2`), boards (`n x board_cards`), bins → features per row,
+    /// histograms (`n x bins`).
+    pub fn hand_features(
+        holes: [*]const u8,
+        boards: [*]const u8,
+        board_cards: u32,
+        n: u64,
+        bins: u32,
+        out: [*]HandFeatures,
+        histogram: [*]f64,
+    ) callconv(.c) void {
+        feature_rows(holes[0 .. 2 * n], boards[0 .. n * board_cards], board_cards, bins, out[0..n], histogram[0 .. n * bins]);
+    }
+};
+
 test "features: board_values agrees with row_features against a uniform opponent" {
     const page = std.heap.page_allocator;
     const scratch = try page.alloc(f64, board_sums.scratch_len);

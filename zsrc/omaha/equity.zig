@@ -343,6 +343,19 @@ inline fn share(ranks: []const u16, out: []spot.Sums) void {
     }
 }
 
+/// This file's kernels, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// on a checked spot, exact (part, parts → runouts settled) or Monte Carlo (key, first game,
+/// games), adding to `sums_per_player` Sums per player (one; hi-lo's three).
+pub const kernels = struct {
+    pub fn omaha_exact(s: *const Spot, part: u32, parts: u32, out: [*]spot.Sums) callconv(.c) u64 {
+        return exact(s.*, part, parts, out[0 .. s.players * s.sums_per_player()]);
+    }
+
+    pub fn omaha_sample(s: *const Spot, key: u64, first_game: u64, games: u64, out: [*]spot.Sums) callconv(.c) void {
+        sample(s.*, key, first_game, games, out[0 .. s.players * s.sums_per_player()]);
+    }
+};
+
 test "omaha equity: exact equals every runout ranked by the plain rules, in any split" {
     // AhAsKhKs vs 9c8c7d6d on 2h3cTs: every turn and river (C(41, 2)), each hand's best of 60 fives.
     const holes = [_]u8{ 38, 12, 37, 11, 20, 19, 44, 43 };

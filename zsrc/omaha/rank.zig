@@ -26,7 +26,8 @@ const batch = @import("../rank/batch.zig");
 const board_tables = @import("boards.zig");
 const vector = @import("rank_vector.zig");
 const low = @import("low.zig");
-const HandError = @import("../cards/failure.zig").HandError;
+const failures = @import("../cards/failure.zig");
+const HandError = failures.HandError;
 const assert = std.debug.assert;
 
 pub const hole_cards_min = 4;
@@ -405,6 +406,45 @@ fn rank_row(
     }
     return @popCount(row_set) != b + k * players;
 }
+
+/// This file's kernels, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// `rank_rows` on boards (`rows x board_cards`, 3..5), holes (`rows x players x hole_cards`,
+/// 4..6) → `rows x players` ranks; on false `*failure` names the first bad row.
+pub const kernels = struct {
+    pub fn rank_omaha(
+        boards: [*]const u8,
+        board_cards: u32,
+        holes: [*]const u8,
+        hole_cards: u32,
+        players: u32,
+        rows: u64,
+        out: [*]u16,
+        failure: *HandError,
+    ) callconv(.c) bool {
+        const n = rows * players;
+        const found = rank_rows(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * hole_cards], hole_cards, players, out[0..n]);
+        return failures.none(found, failure);
+    }
+
+    /// Omaha hi-lo (omaha/low.zig): `rank_rows_hilo`, the lows into `lows`, the highs into
+    /// `highs` too unless null (both in one pass); as `rank_omaha` otherwise.
+    pub fn rank_low_omaha(
+        boards: [*]const u8,
+        board_cards: u32,
+        holes: [*]const u8,
+        hole_cards: u32,
+        players: u32,
+        rows: u64,
+        highs: ?[*]u16,
+        lows: [*]u16,
+        failure: *HandError,
+    ) callconv(.c) bool {
+        const n = rows * players;
+        const high_out: []u16 = if (highs) |h| h[0..n] else &.{};
+        const found = rank_rows_hilo(boards[0 .. rows * board_cards], board_cards, holes[0 .. n * hole_cards], hole_cards, players, high_out, lows[0..n]);
+        return failures.none(found, failure);
+    }
+};
 
 test "omaha: subsets" {
     try std.testing.expectEqual(@as(usize, 10), comptime subsets(5, 3).len);

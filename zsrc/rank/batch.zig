@@ -13,7 +13,9 @@ const row_sources = @import("row_sources.zig");
 const showdown = @import("showdown.zig");
 const assert = std.debug.assert;
 
-const HandError = @import("../cards/failure.zig").HandError;
+const failures = @import("../cards/failure.zig");
+const HandError = failures.HandError;
+const batch = @This();
 
 /// Ranks `out.len` rows of `cards_per_row` card ids each (row-major).
 pub fn rank_card_rows(cards: []const u8, cards_per_row: u32, out: []u16) ?HandError {
@@ -372,6 +374,60 @@ pub fn diagnose_set(set: u64, row: usize) ?HandError {
     if (@popCount(set) > encoding.hand_cards_max) return .{ .row = row, .kind = .too_many_cards };
     return null;
 }
+
+/// This file's kernels, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// the C-ABI face of the functions above, rows as pointers and counts. Each returns true on
+/// success; on false, `*failure` names the first bad row.
+pub const kernels = struct {
+    pub fn rank_cards(cards: [*]const u8, n: u64, k: u32, out: [*]u16, failure: *HandError) callconv(.c) bool {
+        return failures.none(rank_card_rows(cards[0 .. n * k], k, out[0..n]), failure);
+    }
+
+    /// `rank_cards` under the rules of `game` (eval.zig's `Game`, checked by the caller).
+    pub fn rank_cards_in(cards: [*]const u8, n: u64, k: u32, game: u32, out: [*]u16, failure: *HandError) callconv(.c) bool {
+        const rules: eval.Game = @fromBackingInt(@intCast(game));
+        return failures.none(rank_card_rows_in(rules, cards[0 .. n * k], k, out[0..n]), failure);
+    }
+
+    pub fn rank_sets(sets: [*]const u64, n: u64, out: [*]u16, failure: *HandError) callconv(.c) bool {
+        return failures.none(batch.rank_sets(sets[0..n], out[0..n]), failure);
+    }
+
+    /// `rank_sets` under the rules of `game`.
+    pub fn rank_sets_in(sets: [*]const u64, n: u64, game: u32, out: [*]u16, failure: *HandError) callconv(.c) bool {
+        const rules: eval.Game = @fromBackingInt(@intCast(game));
+        return failures.none(batch.rank_sets_in(rules, sets[0..n], out[0..n]), failure);
+    }
+
+    pub fn rank_accumulators(accumulators: [*]const encoding.Accumulator, n: u64, out: [*]u16, failure: *HandError) callconv(.c) bool {
+        return failures.none(batch.rank_accumulators(accumulators[0..n], out[0..n]), failure);
+    }
+
+    pub fn rank_accumulators_trusted(accumulators: [*]const encoding.Accumulator, n: u64, out: [*]u16) callconv(.c) void {
+        batch.rank_accumulators_trusted(accumulators[0..n], out[0..n]);
+    }
+
+    /// Boards (`rows x board_cards`, 0..5; may dangle when 0) and holes (`rows x players x
+    /// 2`) → `rows x players` ranks.
+    pub fn rank_showdown(
+        boards: [*]const u8,
+        board_cards: u32,
+        holes: [*]const u8,
+        players: u32,
+        rows: u64,
+        out: [*]u16,
+        failure: *HandError,
+    ) callconv(.c) bool {
+        const found = batch.rank_showdown(
+            boards[0 .. rows * board_cards],
+            board_cards,
+            holes[0 .. rows * players * 2],
+            players,
+            out[0 .. rows * players],
+        );
+        return failures.none(found, failure);
+    }
+};
 
 test "rank_card_rows: ranks every k, finds the first bad row, zeroes out" {
     const cards = [_]u8{ 12, 25, 38, 51, 0, 13, 7, 11, 24, 37, 50, 10, 23, 6 };

@@ -32,7 +32,8 @@ const linked = @import("linked_tables.zig");
 const encoding = @import("../cards/encoding.zig");
 const bits = @import("../cards/bits.zig");
 const gather = @import("gather.zig");
-const HandError = @import("../cards/failure.zig").HandError;
+const failures = @import("../cards/failure.zig");
+const HandError = failures.HandError;
 const assert = std.debug.assert;
 
 const picks = linked.table("five_picks", tables.five_picks);
@@ -359,6 +360,15 @@ fn expect_five_of(hand: []const u8, picked: [five]u8) !void {
     try std.testing.expectEqual(five_set, five_set & hand_set);
     try std.testing.expectEqual(eval.rank_cards(hand), eval.rank_cards(&picked));
 }
+
+/// This file's kernel, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// `best_five_rows` on ids (`n x k`, 5..7) → `n x 5` cards; on false `*failure` names the
+/// first bad row.
+pub const kernels = struct {
+    pub fn best_five(cards: [*]const u8, n: u64, k: u32, out: [*]u8, failure: *HandError) callconv(.c) bool {
+        return failures.none(best_five_rows(cards[0 .. n * k], k, out[0 .. n * five]), failure);
+    }
+};
 
 /// Five cards as a player reads them, by sorting (no table): the larger group first, then
 /// the higher value, then the lower id; a wheel's ace last.

@@ -4,6 +4,7 @@ const std = @import("std");
 const eval = @import("eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const assert = std.debug.assert;
+const hand_categories = @This();
 
 /// Category counts of every k-card hand (k = 1..7) from `deck` whose lowest card is one of
 /// the deck's slots `first_slot`, `first_slot + stride`, …: threads take interleaved first
@@ -92,6 +93,13 @@ fn walk_last_no_flush(
     }
     inline for (1..10) |category| counts[category] += (packed_counts >> (6 * category)) & 63;
 }
+
+/// This file's kernel, compiled once per CPU level (abi/kernel_table.zig lists this file).
+pub const kernels = struct {
+    pub fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: *[16]u64) callconv(.c) void {
+        hand_categories.category_counts(deck, k, first_slot, stride, counts);
+    }
+};
 
 test "category_counts: all 5-card hands, split over three interleaved shares" {
     var counts: [16]u64 = @splat(0);

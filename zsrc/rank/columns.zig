@@ -15,6 +15,7 @@ const row_sources = @import("row_sources.zig");
 const parse = @import("../cards/parse.zig");
 const bits = @import("../cards/bits.zig");
 const linked = @import("linked_tables.zig");
+const columns = @This();
 
 pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void {
     std.debug.assert(k <= encoding.hand_cards_max);
@@ -322,6 +323,42 @@ fn pair_table() [1 << 14]encoding.Accumulator {
         }
     }
     return table;
+}
+
+/// This file's kernels, compiled once per CPU level (abi/kernel_table.zig lists this file):
+/// the C-ABI face of the column functions above. Every row gets a rank (0 when bad) and a
+/// status byte (0 good, 1 bad); `offset_width` is 4 (Arrow's list / string) or 8
+/// (large_list / large_string), `n + 1` offsets.
+pub const kernels = struct {
+    pub fn rank_cards_status(cards: [*]const u8, n: u64, k: u32, out: [*]u16, status: [*]u8) callconv(.c) void {
+        rank_card_rows(cards[0 .. n * k], k, out[0..n], status[0..n]);
+    }
+
+    pub const rank_lists_status = offsets_kernel(rank_lists);
+
+    pub fn rank_sets_status(sets: [*]const u64, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
+        columns.rank_sets(sets[0..n], out[0..n], status[0..n]);
+    }
+
+    pub const rank_strings_status = offsets_kernel(rank_strings);
+};
+
+/// A kernel over Arrow offsets (i32 for list / string, i64 for the large types) from a
+/// function generic over the offset type.
+fn offsets_kernel(comptime rank_rows: anytype) fn ([*]const u8, *const anyopaque, u32, u64, [*]u16, [*]u8) callconv(.c) void {
+    return struct {
+        fn call(bytes: [*]const u8, offsets: *const anyopaque, offset_width: u32, n: u64, out: [*]u16, status: [*]u8) callconv(.c) void {
+            std.debug.assert(offset_width == 4 or offset_width == 8);
+            switch (offset_width) {
+                inline 4, 8 => |width| {
+                    const Offset = if (width == 4) i32 else i64;
+                    const typed: [*]const Offset = @ptrCast(@alignCast(offsets));
+                    rank_rows(Offset, bytes, typed[0 .. n + 1], out[0..n], status[0..n]);
+                },
+                else => unreachable,
+            }
+        }
+    }.call;
 }
 
 test "rank_strings: agrees with parse + rank, flags every kind of bad row" {
