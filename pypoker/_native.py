@@ -27,7 +27,7 @@ from pathlib import Path
 import cffi
 import numpy as np
 
-from ._names import card_name
+from ._names import HAND_CARDS_MAX, card_name
 
 ABI_VERSION = 24
 
@@ -245,58 +245,11 @@ def thread_error():
 
 
 def check_hands(status: int, err, row_offset: int = 0, place=None) -> None:
-    """Raises for a failed ranking call; `row_offset` maps a slice's rows to the caller's.
-    Where rows are not plain hands (Omaha's board and players), ``place(position)`` names
-    the bad card's place in its row, e.g. "player 1's hole card 3"."""
-    if status == lib.PP_OK:
-        return
-    row = int(err.row) + row_offset
-    card = int(err.card)
-    if (
-        place is not None
-        and err.position >= 0
-        and status in (lib.PP_CARD_OUT_OF_RANGE, lib.PP_DUPLICATE_CARD)
-    ):
-        where = place(int(err.position))
-        if status == lib.PP_CARD_OUT_OF_RANGE:
-            message = f"{where} is {card}, not a card (card ids are 0..51)"
-        else:
-            message = f"{where} is {card_name(card)}, a card already in the row"
-        raise InvalidHandError(f"row {row}: {message}", row, card)
-    if status == lib.PP_CARD_OUT_OF_RANGE:
-        if err.position >= 0:
-            raise InvalidHandError(
-                f"row {row}: card id {card} at position {err.position} is not a card "
-                "(card ids are 0..51)",
-                row,
-                card,
-            )
-        raise InvalidHandError(
-            f"row {row}: bit {card} is set; card sets use bits 0..51 only", row, card
-        )
-    if status == lib.PP_DUPLICATE_CARD:
-        raise InvalidHandError(f"row {row}: card {card_name(card)} appears twice", row, card)
-    if status == lib.PP_EMPTY_HAND:
-        raise InvalidHandError(f"row {row}: the hand is empty", row)
-    if status == lib.PP_TOO_MANY_CARDS:
-        raise InvalidHandError(f"row {row}: more than 7 cards (a hand has 0 to 7)", row)
-    if status == lib.PP_INCONSISTENT_KEY:
-        raise InvalidHandError(
-            f"row {row}: the accumulator's key is not the one its cards make "
-            "(build accumulators with pp.accumulate and pp.merge)",
-            row,
-        )
-    if status == lib.PP_CARD_NOT_IN_DECK:
-        at = f" at position {int(err.position)}" if err.position >= 0 else ""
-        raise InvalidHandError(
-            f"row {row}: card {card_name(card)}{at} is not in the short deck "
-            "(36 cards, sixes to aces: no deuce to five)",
-            row,
-            card,
-        )
-    if status == lib.PP_INDEX_OUT_OF_RANGE:
-        raise PokerError(f"row {row}: index outside its street's canonical hands")
-    check_call(status)
+    """Raises for a failed call on rows of hands; `row_offset` maps a slice's rows to the
+    caller's. Where rows are not plain hands (Omaha's board and players), ``place(position)``
+    names the bad card's place in its row, e.g. "player 1's hole card 3"."""
+    if status != lib.PP_OK:
+        raise_failure(status, err, "hands", row_offset=row_offset, place=place)
 
 
 def check_slices(results, out=None, place=None) -> None:
@@ -311,50 +264,110 @@ def check_slices(results, out=None, place=None) -> None:
 
 
 def check_parse(status: int, err, strings_text: list[bytes] | None, single: bool) -> None:
-    if status == lib.PP_OK:
-        return
-    row = int(err.row)
-    encoded = strings_text[row] if strings_text is not None else b"?"
-    text = encoded.decode("utf-8", "replace")
-    # The parser counts bytes; report the character position a reader would count.
-    position = len(encoded[: int(err.position)].decode("utf-8", "replace"))
-    shown = _excerpt(text, position)
-    where = f'"{shown}"' if single else f'row {row}: "{shown}"'
-    found = text[position : position + 1] or "end of text"
-    if status == lib.PP_BAD_VALUE:
-        raise CardParseError(
-            f"{where}: {found!r} at position {position} is not a card value "
-            "(2-9, T or 10, J, Q, K, A)",
-            row,
-        )
-    if status == lib.PP_BAD_SUIT:
-        raise CardParseError(
-            f"{where}: {found!r} at position {position} is not a suit (s, c, h, d)", row
-        )
-    if status == lib.PP_DUPLICATE_CARD:
-        raise CardParseError(f"{where}: card {card_name(err.card)} appears twice", row)
-    check_call(status)
+    """Raises for card text that did not read: ``strings_text`` holds the strings (to quote
+    the bad one), ``single`` whether there was only one (no row to name)."""
+    if status != lib.PP_OK:
+        raise_failure(status, err, "text", text=(strings_text, single))
 
 
 def check_players(status: int, err) -> None:
     """Raises for a failed equity call: ``err.row`` is the player (-1 the board, -2 the dead
     cards) and ``err.card`` the card."""
-    if status == lib.PP_OK:
-        return
+    if status != lib.PP_OK:
+        raise_failure(status, err, "players")
+
+
+_PLACES = {-1: "the board", -2: "the dead cards"}  # the rows before a spot's players
+
+
+def raise_failure(status: int, err, rows: str, row_offset: int = 0, place=None, text=None):
+    """The one status → exception map: the native failure record (``pp_error``: row, card,
+    position, each as the library found it) and its status, worded for what the call's rows
+    were — ``"hands"`` (ids, sets, accumulators; ``place`` names a card's place in a row),
+    ``"text"`` (``text`` is the strings and whether there was one) or ``"players"`` (a spot's
+    players, board and dead cards)."""
     row = int(ffi.cast("int64_t", err.row))
-    where = {-1: "the board", -2: "the dead cards"}.get(row, f"player {row + 1}")
-    card = int(err.card)
-    if status == lib.PP_DUPLICATE_CARD:
-        raise PokerError(f"{where}: card {card_name(card)} is dealt twice", row, card)
-    if status == lib.PP_CARD_OUT_OF_RANGE:
-        raise PokerError(f"{where}: {card} is not a card (card ids are 0..51)", row, card)
-    if status == lib.PP_EMPTY_HAND:
-        raise PokerError(f"{where}: no combination is left once the cards out are removed", row)
-    if status == lib.PP_BAD_WEIGHT:
-        raise PokerError(f"{where}: combo weights must be finite and at least 0")
+    card, position = int(err.card), int(err.position)
+    if rows == "players":
+        where = _PLACES.get(row, f"player {row + 1}")
+        kind, message = _player_words(status, card)
+    elif rows == "text":
+        where, kind, message = _text_words(status, row, card, position, *text)
+    else:
+        row += row_offset
+        where = f"row {row}"
+        kind, message = _hand_words(status, card, position, place)
+    if kind is None:
+        check_call(status)
+    raise kind(f"{where}: {message}", row, card if card >= 0 else None)
+
+
+def _hand_words(status: int, card: int, position: int, place):
+    """An exception class and the words for a bad row of hands (None: no such failure)."""
+    name = card_name(card)
+    at = f" at position {position}" if position >= 0 else ""
+    if place is not None and position >= 0:
+        at = place(position)
+        words = {
+            lib.PP_CARD_OUT_OF_RANGE: f"{at} is {card}, not a card (card ids are 0..51)",
+            lib.PP_DUPLICATE_CARD: f"{at} is {name}, a card already in the row",
+        }
+    elif position >= 0:
+        words = {lib.PP_CARD_OUT_OF_RANGE: f"card id {card}{at} is not a card (card ids are 0..51)"}
+    else:
+        words = {lib.PP_CARD_OUT_OF_RANGE: f"bit {card} is set; card sets use bits 0..51 only"}
+    if status in words:
+        return InvalidHandError, words[status]
+    most = HAND_CARDS_MAX
+    invalid = {
+        lib.PP_DUPLICATE_CARD: f"card {name} appears twice",
+        lib.PP_EMPTY_HAND: "the hand is empty",
+        lib.PP_TOO_MANY_CARDS: f"more than {most} cards (a hand has 0 to {most})",
+        lib.PP_INCONSISTENT_KEY: "the accumulator's key is not the one its cards make "
+        "(build accumulators with pp.accumulate and pp.merge)",
+        lib.PP_CARD_NOT_IN_DECK: f"card {name}{at} is not in the short deck "
+        "(36 cards, sixes to aces: no deuce to five)",
+    }
+    if status in invalid:
+        return InvalidHandError, invalid[status]
+    other = {
+        lib.PP_INDEX_OUT_OF_RANGE: "index outside its street's canonical hands",
+        lib.PP_BAD_WEIGHT: "combo weights must be finite and at least 0",
+    }
+    return (PokerError, other[status]) if status in other else (None, None)
+
+
+def _player_words(status: int, card: int):
+    """An exception class and the words for a spot's bad player, board or dead cards."""
     if status == lib.PP_BAD_ARGUMENT:
         raise PokerError("the board must hold 0, 3, 4 or 5 cards, and the deck enough to deal")
-    check_call(status)
+    words = {
+        lib.PP_DUPLICATE_CARD: f"card {card_name(card)} is dealt twice",
+        lib.PP_CARD_OUT_OF_RANGE: f"{card} is not a card (card ids are 0..51)",
+        lib.PP_EMPTY_HAND: "no combination is left once the cards out are removed",
+        lib.PP_BAD_WEIGHT: "combo weights must be finite and at least 0",
+    }
+    return (PokerError, words[status]) if status in words else (None, None)
+
+
+def _text_words(status: int, row: int, card: int, position: int, strings_text, single: bool):
+    """Where, an exception class and the words for card text that does not read."""
+    encoded = strings_text[row] if strings_text is not None else b"?"
+    text = encoded.decode("utf-8", "replace")
+    # The parser counts bytes; report the character position a reader would count.
+    position = len(encoded[:position].decode("utf-8", "replace"))
+    shown = _excerpt(text, position)
+    where = f'"{shown}"' if single else f'row {row}: "{shown}"'
+    found = text[position : position + 1] or "end of text"
+    if status == lib.PP_BAD_VALUE:
+        words = f"{found!r} at position {position} is not a card value (2-9, T or 10, J, Q, K, A)"
+    elif status == lib.PP_BAD_SUIT:
+        words = f"{found!r} at position {position} is not a suit (s, c, h, d)"
+    elif status == lib.PP_DUPLICATE_CARD:
+        words = f"card {card_name(card)} appears twice"
+    else:
+        return where, None, None
+    return where, CardParseError, words
 
 
 EXCERPT_CHARS = 20  # of context each side of a bad character in an error message

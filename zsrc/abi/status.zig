@@ -1,8 +1,8 @@
 //! What a call reports: the statuses every export returns, the error record it fills,
-//! and the one translation from each layer's failure records into them.
+//! and the one translation of the library's one failure record (cards/failure.zig's
+//! `HandError`) into them.
 const std = @import("std");
 const HandError = @import("../cards/failure.zig").HandError;
-const ParseError = @import("../cards/parse.zig").ParseError;
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -57,33 +57,34 @@ pub fn card_rows(cards: ?[*]const u8, n: u64, k: u32, k_min: u32, k_max: u32) Ca
 /// Rows of 0 cards read nothing: any valid pointer serves when the caller passes none.
 const no_cards = [1]u8{0};
 
-/// A player's (or the board's: row -1, the dead cards': -2) bad card.
-pub fn report_player(err: ?*Error, row: i64, card: u32, status: Status) Status {
-    if (err) |out| out.* = .{ .row = @bitCast(row), .card = @intCast(card), .position = -1 };
+/// The one translation of a failure: the record, where it was found, into the caller's
+/// `pp_error` (row, card, position as found) and the status of the same name as its kind.
+pub fn report_hand_error(err: ?*Error, e: HandError) Status {
+    if (err) |out| out.* = .{ .row = e.row, .card = e.card, .position = e.position };
+    const status = status_of(e.kind);
+    std.debug.assert(status != .ok);
     return status;
 }
 
-/// A failed batch (every kernel's `HandError`): where, and the status that names it.
-pub fn report_hand_error(err: ?*Error, e: HandError) Status {
-    if (err) |out| out.* = .{ .row = e.row, .card = e.card, .position = e.position };
-    return switch (e.kind) {
-        .card_out_of_range => .card_out_of_range,
-        .duplicate_card => .duplicate_card,
-        .empty_hand => .empty_hand,
-        .too_many_cards => .too_many_cards,
-        .inconsistent_key => .inconsistent_key,
-        .index_out_of_range => .index_out_of_range,
-        .not_in_deck => .card_not_in_deck,
+/// A failure kind's status: the one of the same name (a kind without one does not compile).
+fn status_of(kind: HandError.Kind) Status {
+    return switch (kind) {
+        inline else => |k| @field(Status, @tagName(k)),
     };
 }
 
-/// Card text that does not read.
-pub fn report_parse_error(err: ?*Error, e: ParseError) Status {
-    if (err) |out| out.* = .{ .row = e.row, .card = e.card, .position = @intCast(e.position) };
-    return switch (e.kind) {
-        .bad_value => .bad_value,
-        .bad_suit => .bad_suit,
-        .duplicate_card => .duplicate_card,
-        .output_full => .output_full,
-    };
+test "report_hand_error: every kind its own status, the record copied as found" {
+    var seen: [64]bool = @splat(false);
+    for (std.enums.values(HandError.Kind)) |kind| {
+        var err: Error = undefined;
+        const status = report_hand_error(&err, HandError.at(-2, kind, 7, 3));
+        try std.testing.expectEqualStrings(@tagName(kind), @tagName(status));
+        const number: usize = @intCast(@backingInt(status));
+        try std.testing.expect(!seen[number]); // no two kinds share a status
+        seen[number] = true;
+        try std.testing.expectEqual(HandError.dead_row, err.row);
+        try std.testing.expectEqual(@as(i32, 7), err.card);
+        try std.testing.expectEqual(@as(i32, 3), err.position);
+    }
+    try std.testing.expectEqual(Status.bad_suit, report_hand_error(null, .{ .row = 0, .kind = .bad_suit }));
 }

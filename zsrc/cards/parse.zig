@@ -8,16 +8,7 @@
 const std = @import("std");
 const encoding = @import("encoding.zig");
 
-pub const ParseError = struct {
-    row: u64,
-    kind: Kind,
-    /// Byte offset of the bad token within its string.
-    position: u32,
-    /// For `duplicate_card`, the card id.
-    card: i32 = -1,
-
-    pub const Kind = enum { bad_value, bad_suit, duplicate_card, output_full };
-};
+const HandError = @import("failure.zig").HandError;
 
 pub fn value_of(char: u8) ?u8 {
     return switch (std.ascii.toUpper(char)) {
@@ -104,7 +95,7 @@ pub fn parse_strings(
     offsets: []const i64,
     out_ids: []u8,
     out_counts: []u32,
-) ?ParseError {
+) ?HandError {
     std.debug.assert(offsets.len == out_counts.len + 1);
     var written: usize = 0;
     for (out_counts, 0..) |*count, row| {
@@ -116,17 +107,17 @@ pub fn parse_strings(
             const read = switch (next_card(string, &i)) {
                 .card => |card| card,
                 .end => break,
-                .bad_value => |at| return .{ .row = row, .kind = .bad_value, .position = at },
-                .bad_suit => |at| return .{ .row = row, .kind = .bad_suit, .position = at },
+                .bad_value => |at| return .{ .row = row, .kind = .bad_value, .position = @intCast(at) },
+                .bad_suit => |at| return .{ .row = row, .kind = .bad_suit, .position = @intCast(at) },
             };
             const card = read.id;
             const start = read.start;
             const bit = @as(u64, 1) << @intCast(card);
             if (seen & bit != 0) {
-                return .{ .row = row, .kind = .duplicate_card, .position = start, .card = card };
+                return .{ .row = row, .kind = .duplicate_card, .position = @intCast(start), .card = card };
             }
             seen |= bit;
-            if (written == out_ids.len) return .{ .row = row, .kind = .output_full, .position = start };
+            if (written == out_ids.len) return .{ .row = row, .kind = .output_full, .position = @intCast(start) };
             out_ids[written] = card;
             written += 1;
             count.* += 1;
@@ -140,13 +131,13 @@ test "parse_strings: forms, separators and errors" {
     var ids: [8]u8 = undefined;
     var counts: [1]u32 = undefined;
     try std.testing.expectEqual(
-        @as(?ParseError, null),
+        @as(?HandError, null),
         parse_strings(text, &.{ 0, text.len }, &ids, &counts),
     );
     try std.testing.expectEqual(@as(u32, 5), counts[0]);
     try std.testing.expectEqualSlices(u8, &.{ 38, 50, 18, 8, 13 }, ids[0..5]);
 
-    const bad = [_]struct { text: []const u8, kind: ParseError.Kind, position: u32 }{
+    const bad = [_]struct { text: []const u8, kind: HandError.Kind, position: i32 }{
         .{ .text = "Ax", .kind = .bad_suit, .position = 1 },
         .{ .text = "1h", .kind = .bad_value, .position = 0 },
         .{ .text = "AhAh", .kind = .duplicate_card, .position = 2 },

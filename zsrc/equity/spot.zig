@@ -146,19 +146,13 @@ pub const shares: [players_max + 2]f64 = table: {
     break :table table;
 };
 
-/// Why `prepare` refused a spot: a player (or -1 the board, -2 the dead cards) and a card.
-pub const Failure = struct {
-    kind: Kind,
-    player: i64 = -1,
-    card: i32 = -1,
-
-    pub const Kind = enum { bad_argument, card_out_of_range, duplicate_card, empty_hand, bad_weight };
-};
-
-pub const Result = union(enum) { ok, failed: Failure };
+/// Why `prepare` refused a spot: the record every failure fills, its row a player (or
+/// `HandError.board_row`, `HandError.dead_row`).
+const HandError = @import("../cards/failure.zig").HandError;
 
 /// Fills `spot` from `weights` (`players` rows of `combos.count`, each finite and ≥ 0), the
-/// random players' bits, the board (0, 3, 4 or 5 cards) and the dead cards.
+/// random players' bits, the board (0, 3, 4 or 5 cards) and the dead cards; null when the
+/// spot is ready, else why not.
 pub fn prepare(
     spot: *Spot,
     weights: []const f64,
@@ -166,7 +160,7 @@ pub fn prepare(
     random_players: u32,
     board: u64,
     dead: u64,
-) Result {
+) ?HandError {
     if (players < 2 or players > players_max) return fail(.bad_argument, -1, -1);
     if (weights.len != @as(usize, players) * combos.count) return fail(.bad_argument, -1, -1);
     if (board & encoding.set_invalid_bits != 0) return fail(
@@ -214,7 +208,7 @@ pub fn prepare(
         );
         spot.weights[p] = row.*;
     }
-    if (fix_known_hands(spot)) |failure| return .{ .failed = failure };
+    if (fix_known_hands(spot)) |failure| return failure;
     for (0..players) |p| {
         remove_cards(spot, p);
         if (spot.support_len[p] == 0) return fail(.empty_hand, @intCast(p), -1);
@@ -230,9 +224,9 @@ pub fn prepare(
     return prepared(spot);
 }
 
-/// `prepare`'s success, once what every spot it accepts holds (for its readers to rely on)
+/// `prepare`'s success (null: no failure), once what every spot it accepts holds (for its readers to rely on)
 /// is checked.
-fn prepared(spot: *const Spot) Result {
+fn prepared(spot: *const Spot) ?HandError {
     assert(spot.players >= 2);
     assert(spot.players <= players_max);
     assert(spot.union_len > 0);
@@ -241,7 +235,7 @@ fn prepared(spot: *const Spot) Result {
     assert(spot.fixed_players >> @intCast(spot.players) == 0);
     assert(spot.random_players >> @intCast(spot.players) == 0);
     for (spot.support_len[0..spot.players]) |len| assert(len > 0);
-    return .ok;
+    return null;
 }
 
 /// A deal of the range players as a game starts from it, so that a game holds it by a copy
@@ -507,13 +501,13 @@ fn fill_alias(comptime Index: type, table: anytype, small: []Index, large: []Ind
     for (0..n) |i| assert(table.other(i).* < n);
 }
 
-fn fail(kind: Failure.Kind, player: i64, card: i32) Result {
-    return .{ .failed = .{ .kind = kind, .player = player, .card = card } };
+fn fail(kind: HandError.Kind, player: i64, card: i32) ?HandError {
+    return HandError.at(player, kind, card, -1);
 }
 
 /// Marks the players holding one combo (of weight > 0) before any removal; their cards may
 /// not meet the board, the dead cards or each other.
-fn fix_known_hands(spot: *Spot) ?Failure {
+fn fix_known_hands(spot: *Spot) ?HandError {
     for (0..spot.players) |p| {
         var only: ?u16 = null;
         var held: u32 = 0;
@@ -525,7 +519,7 @@ fn fix_known_hands(spot: *Spot) ?Failure {
         const set = combos.set(only.?);
         const taken = spot.board | spot.dead | spot.fixed_cards;
         if (taken & set != 0) {
-            return .{ .kind = .duplicate_card, .player = @intCast(p), .card = @ctz(taken & set) };
+            return .{ .row = p, .kind = .duplicate_card, .card = @ctz(taken & set) };
         }
         spot.fixed_cards |= set;
         spot.fixed_players |= @as(u32, 1) << @intCast(p);
@@ -605,7 +599,7 @@ test "prepare: removal, fixed hands, alias tables that sum to the weights" {
     }
     for (weights[2 * combos.count ..]) |*w| w.* = 1;
     const board: u64 = (1 << 1) | (1 << 2) | (1 << 3); // 3s 4s 5s
-    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 3, 0b100, board, 0));
+    try std.testing.expectEqual(@as(?HandError, null), prepare(spot, &weights, 3, 0b100, board, 0));
     try std.testing.expectEqual(@as(u32, 1), spot.fixed_players);
     try std.testing.expectEqual(@as(u32, 1), spot.support_len[0]);
     // Player 1 loses every Ac combo (fixed), and 2s with a board card or the Kd.
@@ -647,9 +641,9 @@ test "prepare: removal, fixed hands, alias tables that sum to the weights" {
     weights[combos.index[ace_clubs][king_diamonds]] = 0;
     weights[combos.index[1][ace_clubs]] = 1;
     const refused = prepare(spot, &weights, 3, 0b100, board, 0);
-    try std.testing.expectEqual(Failure.Kind.duplicate_card, refused.failed.kind);
-    try std.testing.expectEqual(@as(i64, 0), refused.failed.player);
-    try std.testing.expectEqual(@as(i32, 1), refused.failed.card);
+    try std.testing.expectEqual(HandError.Kind.duplicate_card, refused.?.kind);
+    try std.testing.expectEqual(@as(u64, 0), refused.?.row);
+    try std.testing.expectEqual(@as(i32, 1), refused.?.card);
 }
 
 test "weight_without: by counts for equal weights, by sums otherwise, as counted by hand" {
@@ -665,7 +659,7 @@ test "weight_without: by counts for equal weights, by sums otherwise, as counted
         weights[combos.count + c] = @floatFromInt(1 + (x >> 8) % 5);
     }
     weights[combos.count] = 0.5; // player 1's weights differ
-    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 2, 0, 0, 0));
+    try std.testing.expectEqual(@as(?HandError, null), prepare(spot, &weights, 2, 0, 0, 0));
     try std.testing.expectEqual(@as(f64, 0.3), spot.uniform_weights[0]);
     try std.testing.expectEqual(@as(f64, 0), spot.uniform_weights[1]);
     for (0..500) |_| {
@@ -716,7 +710,7 @@ test "prepare_joint: the deals counted are the deals written, with a board and d
     }
     const board = (@as(u64, 1) << 51) | (@as(u64, 1) << 0) | (@as(u64, 1) << 14);
     const dead = @as(u64, 1) << 50;
-    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 2, 0, board, dead));
+    try std.testing.expectEqual(@as(?HandError, null), prepare(spot, &weights, 2, 0, board, dead));
     prepare_joint(spot, page);
     defer release_joint(spot, page);
     try std.testing.expectEqual(@as(u64, 90), spot.joint_len);
@@ -747,7 +741,7 @@ test "prepare_joint: every deal sharing no card, drawn in proportion to its weig
     for (weights[2 * combos.count ..][0..combos.count]) |*w| w.* = 1;
     const fixed = combos.index[14][15];
     weights[3 * combos.count + fixed] = 1;
-    try std.testing.expectEqual(Result.ok, prepare(spot, &weights, 4, 0b100, 0, 0));
+    try std.testing.expectEqual(@as(?HandError, null), prepare(spot, &weights, 4, 0b100, 0, 0));
     prepare_joint(spot, page);
     defer release_joint(spot, page);
     // 28 combos each; deals sharing no card: 28 * C(6, 2) = 420.

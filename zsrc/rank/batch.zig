@@ -96,7 +96,7 @@ fn rank_card_rows_fixed_in(comptime game: eval.Game, comptime k: u32, cards: []c
 pub fn diagnose_deck(hand: []const u8, row: usize, missing: u64) ?HandError {
     for (hand, 0..) |card, position| {
         if (card < encoding.card_count and missing >> @intCast(card) & 1 != 0) {
-            return .{ .row = row, .kind = .not_in_deck, .card = card, .position = @intCast(position) };
+            return .{ .row = row, .kind = .card_not_in_deck, .card = card, .position = @intCast(position) };
         }
     }
     return null;
@@ -114,7 +114,7 @@ pub fn rank_sets_in(game: eval.Game, sets: []const u64, out: []u16) ?HandError {
     for (sets, 0..) |set, row| {
         if (diagnose_set(set, row)) |e| return e;
         if (set & eval.short_deck_missing != 0) {
-            return .{ .row = row, .kind = .not_in_deck, .card = @ctz(set & eval.short_deck_missing) };
+            return .{ .row = row, .kind = .card_not_in_deck, .card = @ctz(set & eval.short_deck_missing) };
         }
     }
     unreachable; // The flag was raised by some row.

@@ -18,6 +18,7 @@ const mixed = @import("../../arena/agents/mixed.zig");
 const population_zig = @import("../../arena/agents/population.zig");
 const Population = population_zig.Population;
 const reports = @import("../status.zig");
+const HandError = @import("../../cards/failure.zig").HandError;
 const Status = reports.Status;
 const Error = reports.Error;
 const Table = table_zig.Table;
@@ -25,9 +26,8 @@ const Config = deal.Config;
 const Agent = policy_zig.Agent;
 const seats_max = table_zig.seats_max;
 
-fn report(err: ?*Error, row: i64, card: i32, position: i32, status: Status) Status {
-    if (err) |out| out.* = .{ .row = @bitCast(row), .card = card, .position = position };
-    return status;
+fn report(err: ?*Error, row: i64, card: i32, position: i32, kind: HandError.Kind) Status {
+    return reports.report_hand_error(err, .at(row, kind, card, position));
 }
 
 /// The lineup's first bad agent (`err.row` its seat, `err.card` a `pp_agent_fault`), or,

@@ -11,6 +11,7 @@ const deal = @import("../../arena/deal.zig");
 const play = @import("../../arena/play.zig");
 const random_player = @import("../../arena/random_player.zig");
 const reports = @import("../status.zig");
+const HandError = @import("../../cards/failure.zig").HandError;
 const Status = reports.Status;
 const Error = reports.Error;
 const Table = table_zig.Table;
@@ -28,9 +29,8 @@ fn check_tables(config: *const Config, tables: []const Table, full: bool, err: ?
     return .ok;
 }
 
-fn report(err: ?*Error, row: i64, card: i32, position: i32, status: Status) Status {
-    if (err) |out| out.* = .{ .row = @bitCast(row), .card = card, .position = position };
-    return status;
+fn report(err: ?*Error, row: i64, card: i32, position: i32, kind: HandError.Kind) Status {
+    return reports.report_hand_error(err, .at(row, kind, card, position));
 }
 
 pub const api = struct {

@@ -18,7 +18,7 @@ const Status = reports.Status;
 const Error = reports.Error;
 const kernels = @import("../dispatch.zig").kernels;
 const report_hand_error = reports.report_hand_error;
-const report_player = reports.report_player;
+const HandError = @import("../../cards/failure.zig").HandError;
 
 /// The table of an equity call, checked: hole accumulators, the board's, the deck left.
 const EquitySetup = struct {
@@ -95,9 +95,8 @@ fn equity_setup(
     return .{ .ok = setup };
 }
 
-fn fail_equity(err: ?*Error, row: i64, card: i32, status: Status) EquitySetupResult {
-    if (err) |out| out.* = .{ .row = @bitCast(row), .card = card, .position = -1 };
-    return .{ .failed = status };
+fn fail_equity(err: ?*Error, row: i64, card: i32, kind: HandError.Kind) EquitySetupResult {
+    return .{ .failed = report_hand_error(err, .at(row, kind, card, -1)) };
 }
 
 fn as_spot(pointer: anytype) *const spot_zig.Spot {
@@ -279,23 +278,12 @@ pub const api = struct {
         const out = spot orelse return .null_pointer;
         if (players < 2 or players > spot_zig.players_max) return .bad_argument;
         const prepared = std.heap.page_allocator.create(spot_zig.Spot) catch return .out_of_memory;
-        switch (spot_zig.prepare(prepared, w[0 .. players * @as(usize, combos.count)], players, random_players, board, dead)) {
-            .ok => {
-                out.* = prepared;
-                return .ok;
-            },
-            .failed => |failure| {
-                std.heap.page_allocator.destroy(prepared);
-                if (err) |e| e.* = .{ .row = @bitCast(failure.player), .card = failure.card, .position = -1 };
-                return switch (failure.kind) {
-                    .bad_argument => .bad_argument,
-                    .card_out_of_range => .card_out_of_range,
-                    .duplicate_card => .duplicate_card,
-                    .empty_hand => .empty_hand,
-                    .bad_weight => .bad_weight,
-                };
-            },
+        if (spot_zig.prepare(prepared, w[0 .. players * @as(usize, combos.count)], players, random_players, board, dead)) |failure| {
+            std.heap.page_allocator.destroy(prepared);
+            return report_hand_error(err, failure);
         }
+        out.* = prepared;
+        return .ok;
     }
 
     pub fn pp_spot_free(spot: ?*anyopaque) callconv(.c) void {
@@ -429,22 +417,12 @@ pub const api = struct {
                 unknown += 1;
                 continue;
             }
-            if (card >= encoding.card_count) return report_player(err, row, card, .card_out_of_range);
+            if (card >= encoding.card_count) return report_hand_error(err, .at(row, .card_out_of_range, card, -1));
             const bit = @as(u64, 1) << @intCast(card);
-            if (used & bit != 0 or dead & bit != 0) return report_player(
-                err,
-                row,
-                card,
-                .duplicate_card,
-            );
+            if (used & bit != 0 or dead & bit != 0) return report_hand_error(err, .at(row, .duplicate_card, card, -1));
             used |= bit;
         };
-        if (dead & encoding.full_deck != dead) return report_player(
-            err,
-            -2,
-            @ctz(dead & ~encoding.full_deck),
-            .card_out_of_range,
-        );
+        if (dead & encoding.full_deck != dead) return report_hand_error(err, .at(-2, .card_out_of_range, @ctz(dead & ~encoding.full_deck), -1));
         const deck = encoding.full_deck & ~used & ~dead;
         if (@popCount(deck) < unknown + 5 - board_cards) return .bad_argument;
         // Exact: `first` is the part and `count` the parts, at least one (u32 each).

@@ -48,8 +48,7 @@ pub const api = struct {
         for (w[0..weight_count], 0..) |x, i| {
             if (std.math.isFinite(x) and x >= 0) continue;
             const row: i64 = if (per_board != 0) @intCast(i / combos.count) else -1;
-            if (err) |out| out.* = .{ .row = @bitCast(row), .card = -1, .position = @intCast(i % combos.count) };
-            return .bad_weight;
+            return report_hand_error(err, .at(row, .bad_weight, -1, @intCast(i % combos.count)));
         }
         const scratch = std.heap.page_allocator.create(features.Scratch) catch return .out_of_memory;
         defer std.heap.page_allocator.destroy(scratch);

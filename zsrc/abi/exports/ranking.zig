@@ -14,7 +14,6 @@ const Status = reports.Status;
 const Error = reports.Error;
 const kernels = @import("../dispatch.zig").kernels;
 const report_hand_error = reports.report_hand_error;
-const report_parse_error = reports.report_parse_error;
 
 /// The checks shared by the exports over Arrow offsets, then the kernel `field` names.
 fn offsets_column(
@@ -202,7 +201,7 @@ pub const api = struct {
         const t: []const u8 = if (text) |p| p[0..@intCast(text_length)] else &.{};
         const ids: []u8 = if (out_ids) |p| p[0..capacity] else &.{};
         const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse return .ok;
-        return report_parse_error(err, e);
+        return report_hand_error(err, e);
     }
 
     /// Column kernels for Arrow layouts: every row gets a rank (0 when bad) and a status

@@ -22,8 +22,7 @@ const Example = examples_zig.Example;
 const seats_max = table_zig.seats_max;
 
 fn report(err: ?*Error, row: u64, problem: replay_zig.Problem) Status {
-    if (err) |out| out.* = .{ .row = row, .card = @backingInt(problem.fault), .position = @intCast(problem.where) };
-    return .bad_argument;
+    return reports.report_hand_error(err, .{ .row = row, .kind = .bad_argument, .card = @backingInt(problem.fault), .position = @intCast(problem.where) });
 }
 
 /// The hand's actions, or null when they lie outside the array.

@@ -32,8 +32,7 @@ const no_seat = table_zig.no_seat;
 const Fault = enum(i32) { agent = 1, settings = 2, table = 3, config = 4 };
 
 fn report(err: ?*Error, row: i64, card: i32, fault: Fault) Status {
-    if (err) |out| out.* = .{ .row = @bitCast(row), .card = card, .position = @backingInt(fault) };
-    return .bad_argument;
+    return reports.report_hand_error(err, .at(row, .bad_argument, card, @backingInt(fault)));
 }
 
 const Checked = union(enum) { ok: [seats_max]Agent, bad: Status };
@@ -174,8 +173,7 @@ pub const api = struct {
             if (one.over == 1) continue;
             const chosen = learner.answer(table, s.*, index, if (raise_to) |r| r[i] else 0);
             if (chosen.refusal != .none) {
-                if (err) |out| out.* = .{ .row = i, .card = @backingInt(chosen.refusal), .position = index };
-                return .illegal_action;
+                return reports.report_hand_error(err, .{ .row = i, .kind = .illegal_action, .card = @backingInt(chosen.refusal), .position = index });
             }
         }
         for (t, slot, a, 0..) |*table, *one, index, i| {
