@@ -29,7 +29,7 @@ import numpy as np
 
 from ._names import HAND_CARDS_MAX, card_name
 
-ABI_VERSION = 24
+ABI_VERSION = 25
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 
@@ -267,7 +267,8 @@ def check_parse(status: int, err, strings_text: list[bytes] | None, single: bool
     """Raises for card text that did not read: ``strings_text`` holds the strings (to quote
     the bad one), ``single`` whether there was only one (no row to name)."""
     if status != lib.PP_OK:
-        raise_failure(status, err, "text", text=(strings_text, single))
+        text_of = (lambda row: b"?") if strings_text is None else strings_text.__getitem__
+        raise_failure(status, err, "text", text_of=text_of, single=single)
 
 
 def check_players(status: int, err) -> None:
@@ -279,24 +280,31 @@ def check_players(status: int, err) -> None:
 
 _PLACES = {-1: "the board", -2: "the dead cards"}  # the rows before a spot's players
 
+# The statuses of a failure record (``pp_error``) naming a row; the others (null pointers,
+# memory) are no input's fault.
+FAILURES = frozenset(_STATUS_NAMES) - {lib.PP_OK, lib.PP_NULL_POINTER, lib.PP_OUT_OF_MEMORY}
 
-def raise_failure(status: int, err, rows: str, row_offset: int = 0, place=None, text=None):
+
+def raise_failure(
+    status: int, err, rows: str, row_offset: int = 0, place=None, text_of=None, single=False
+):
     """The one status → exception map: the native failure record (``pp_error``: row, card,
     position, each as the library found it) and its status, worded for what the call's rows
-    were — ``"hands"`` (ids, sets, accumulators; ``place`` names a card's place in a row),
-    ``"text"`` (``text`` is the strings and whether there was one) or ``"players"`` (a spot's
-    players, board and dead cards)."""
+    were: ``"hands"`` (ids, sets, accumulators; ``place`` names a card's place in a row),
+    ``"text"`` (``text_of(row)`` is the row's bytes, ``single`` whether there was one row) or
+    ``"players"`` (a spot's players, board and dead cards). ``row_offset`` maps a slice's
+    rows to the call's."""
     row = int(ffi.cast("int64_t", err.row))
     card, position = int(err.card), int(err.position)
     if rows == "players":
         where = _PLACES.get(row, f"player {row + 1}")
         kind, message = _player_words(status, card)
-    elif rows == "text":
-        where, kind, message = _text_words(status, row, card, position, *text)
     else:
         row += row_offset
         where = f"row {row}"
         kind, message = _hand_words(status, card, position, place)
+        if rows == "text":
+            where, kind, message = _text_words(status, row, card, position, text_of, single)
     if kind is None:
         check_call(status)
     raise kind(f"{where}: {message}", row, card if card >= 0 else None)
@@ -306,11 +314,12 @@ def _hand_words(status: int, card: int, position: int, place):
     """An exception class and the words for a bad row of hands (None: no such failure)."""
     name = card_name(card)
     at = f" at position {position}" if position >= 0 else ""
-    if place is not None and position >= 0:
-        at = place(position)
+    placed = (lib.PP_CARD_OUT_OF_RANGE, lib.PP_DUPLICATE_CARD)
+    if place is not None and position >= 0 and status in placed:
+        where = place(position)
         words = {
-            lib.PP_CARD_OUT_OF_RANGE: f"{at} is {card}, not a card (card ids are 0..51)",
-            lib.PP_DUPLICATE_CARD: f"{at} is {name}, a card already in the row",
+            lib.PP_CARD_OUT_OF_RANGE: f"{where} is {card}, not a card (card ids are 0..51)",
+            lib.PP_DUPLICATE_CARD: f"{where} is {name}, a card already in the row",
         }
     elif position >= 0:
         words = {lib.PP_CARD_OUT_OF_RANGE: f"card id {card}{at} is not a card (card ids are 0..51)"}
@@ -322,7 +331,9 @@ def _hand_words(status: int, card: int, position: int, place):
     invalid = {
         lib.PP_DUPLICATE_CARD: f"card {name} appears twice",
         lib.PP_EMPTY_HAND: "the hand is empty",
-        lib.PP_TOO_MANY_CARDS: f"more than {most} cards (a hand has 0 to {most})",
+        lib.PP_TOO_MANY_CARDS: f"a hand of {position} cards: a hand has 0 to {most}"
+        if position >= 0
+        else f"more than {most} cards (a hand has 0 to {most})",
         lib.PP_INCONSISTENT_KEY: "the accumulator's key is not the one its cards make "
         "(build accumulators with pp.accumulate and pp.merge)",
         lib.PP_CARD_NOT_IN_DECK: f"card {name}{at} is not in the short deck "
@@ -350,24 +361,26 @@ def _player_words(status: int, card: int):
     return (PokerError, words[status]) if status in words else (None, None)
 
 
-def _text_words(status: int, row: int, card: int, position: int, strings_text, single: bool):
-    """Where, an exception class and the words for card text that does not read."""
-    encoded = strings_text[row] if strings_text is not None else b"?"
+def _text_words(status: int, row: int, card: int, position: int, text_of, single: bool):
+    """Where, an exception class and the words for a bad row of card text: the row quoted
+    (with its number unless it was the only one)."""
+    encoded = text_of(row)
     text = encoded.decode("utf-8", "replace")
     # The parser counts bytes; report the character position a reader would count.
-    position = len(encoded[:position].decode("utf-8", "replace"))
+    position = len(encoded[:position].decode("utf-8", "replace")) if position >= 0 else 0
     shown = _excerpt(text, position)
     where = f'"{shown}"' if single else f'row {row}: "{shown}"'
     found = text[position : position + 1] or "end of text"
-    if status == lib.PP_BAD_VALUE:
-        words = f"{found!r} at position {position} is not a card value (2-9, T or 10, J, Q, K, A)"
-    elif status == lib.PP_BAD_SUIT:
-        words = f"{found!r} at position {position} is not a suit (s, c, h, d)"
-    elif status == lib.PP_DUPLICATE_CARD:
-        words = f"card {card_name(card)} appears twice"
-    else:
-        return where, None, None
-    return where, CardParseError, words
+    words = {
+        lib.PP_BAD_VALUE: f"{found!r} at position {position} is not a card value "
+        "(2-9, T or 10, J, Q, K, A)",
+        lib.PP_BAD_SUIT: f"{found!r} at position {position} is not a suit (s, c, h, d)",
+        lib.PP_DUPLICATE_CARD: f"card {card_name(card)} appears twice",
+    }
+    if status in words:
+        return where, CardParseError, words[status]
+    kind, message = _hand_words(status, card, -1, None)
+    return where, kind, message
 
 
 EXCERPT_CHARS = 20  # of context each side of a bad character in an error message

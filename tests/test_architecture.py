@@ -454,6 +454,106 @@ def test_one_progress_reporter():
     assert classes == ["pypoker/_progress.py:Progress"]
 
 
+# One failure record, one translation each side of the ABI: cards/failure.zig's `HandError`
+# (filled where a failure is found), abi/status.zig's `report_hand_error` (the only writer of
+# a `pp_error`), and `_native.raise_failure` (the only words for a failure's status).
+FAILURE_RECORDS = {("cards/failure.zig", "HandError"), ("abi/status.zig", "Error")}
+TRANSLATOR = "abi/status.zig"
+PYTHON_MAP = "pypoker/_native.py", {"raise_failure", "_hand_words", "_player_words", "_text_words"}
+# Statuses only a failure record explains (the others name no row: pointers, memory, and the
+# arena's own refusals, which its modules word).
+ROW_STATUSES = {
+    "CARD_OUT_OF_RANGE", "DUPLICATE_CARD", "EMPTY_HAND", "TOO_MANY_CARDS", "INCONSISTENT_KEY",
+    "INDEX_OUT_OF_RANGE", "CARD_NOT_IN_DECK", "BAD_VALUE", "BAD_SUIT", "OUTPUT_FULL", "BAD_WEIGHT",
+}  # fmt: skip
+
+
+def struct_bodies(code: str):
+    """(name, body) of each `const Name = [extern] struct { … }` in Zig code."""
+    for match in re.finditer(r"const (\w+) = (?:extern |packed )?struct \{", code):
+        depth, at = 1, match.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(code[at], 0)
+            at += 1
+        yield match.group(1), code[match.end() : at - 1]
+
+
+def failure_records(sources: dict[str, str]) -> list[str]:
+    """Zig structs that record what failed (named …Error or …Failure, or a `kind` beside a
+    `row` or `player`) other than the one record and the C ABI's copy of it."""
+    found = []
+    for path, code in sources.items():
+        for name, body in struct_bodies(code):
+            fields = set(re.findall(r"^\s*(\w+):", body, re.M))
+            named = re.search(r"(Error|Failure)$", name)
+            if (named or ("kind" in fields and fields & {"row", "player"})) and (
+                path,
+                name,
+            ) not in FAILURE_RECORDS:
+                found.append(f"{path}:{name}")
+    return found
+
+
+def failure_translators(sources: dict[str, str]) -> list[str]:
+    """Zig outside abi/status.zig that writes a `pp_error` or maps a kind to a status."""
+    return [
+        path
+        for path, code in sources.items()
+        if path != TRANSLATOR
+        and (
+            re.search(r"\.\*\s*=\s*\.\{\s*\.row\s*=", code)
+            or re.search(r"\.(\w+)\s*=>\s*\.\1\b", code)
+        )
+    ]
+
+
+def python_status_words(sources: dict[str, str]) -> list[str]:
+    """Python functions outside the one map that read a row-naming status."""
+    path_of_map, map_functions = PYTHON_MAP
+    found = []
+    for path, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            if not isinstance(node, ast.FunctionDef) or (
+                path == path_of_map and node.name in map_functions
+            ):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Attribute) and inner.attr.removeprefix("PP_") in (
+                    ROW_STATUSES
+                ):
+                    found.append(f"{path}:{node.name} ({inner.attr})")
+    return found
+
+
+def zig_sources() -> dict[str, str]:
+    return {p.relative_to(ZSRC).as_posix(): zig_code(p) for p in ZSRC.rglob("*.zig")}
+
+
+def test_one_failure_record_one_translator_one_map():
+    assert failure_records(zig_sources()) == []
+    assert failure_translators(zig_sources()) == []
+    python = {p.relative_to(ROOT).as_posix(): p.read_text() for p in PACKAGE.rglob("*.py")}
+    assert python_status_words(python) == []
+
+
+def test_failure_checks_catch_a_second_record_translator_and_map():
+    record = "pub const ParseError = struct { row: u64, kind: Kind, position: u32 };"
+    spot = "pub const Failure = struct { kind: Kind, player: i64 = -1 };"
+    assert failure_records({"cards/parse.zig": record, "equity/spot.zig": spot}) == [
+        "cards/parse.zig:ParseError",
+        "equity/spot.zig:Failure",
+    ]
+    writer = "if (err) |out| out.* = .{ .row = e.row, .card = -1, .position = -1 };"
+    mapping = "return switch (e.kind) { .bad_value => .bad_value, .bad_suit => .bad_suit };"
+    assert failure_translators({"abi/x.zig": writer, "abi/y.zig": mapping}) == [
+        "abi/x.zig",
+        "abi/y.zig",
+    ]
+    words = "def check(status):\n    if status == lib.PP_DUPLICATE_CARD:\n        raise E('x')\n"
+    found = python_status_words({"pypoker/x.py": words})
+    assert found == ["pypoker/x.py:check (PP_DUPLICATE_CARD)"]
+
+
 # Assertions (TigerBeetle's style, /work/shared/STYLE.md): invariants stated at function
 # boundaries. Density = `assert(` calls (`std.debug.assert` or its alias, comptime ones
 # included) per named Zig function (`fn name(`, type constructors and test helpers alike),

@@ -41,6 +41,7 @@ comptime {
     _ = @import("omaha/best_five.zig");
     _ = @import("omaha/low.zig");
     _ = @import("abi/exports/best_five.zig");
+    _ = @import("abi/exports/columns.zig");
 
     _ = @import("features/strength.zig");
     _ = @import("features/isomorphism.zig");

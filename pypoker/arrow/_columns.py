@@ -12,7 +12,6 @@ from .._games import holdem_only
 from .._names import HAND_CARDS_MAX
 from .._native import ArgumentError, InvalidHandError, PokerError, ffi
 from .._parallel import run_sliced, thread_count
-from ..ranking import rank as rank_hands
 from ..ranking import rank_card_rows, rank_set_rows
 
 ERRORS = ("raise", "null")
@@ -62,23 +61,35 @@ def _normalise(array: pa.Array) -> pa.Array:
     return array
 
 
-def _run_rows(n: int, threads: int | None, call) -> None:
-    """Ranks rows [0, n) in slices on threads; `call(start, stop)` handles one slice."""
-    for status in run_sliced(n, thread_count(threads, n), call):
+def _run_rows(n: int, threads: int | None, call):
+    """Ranks rows [0, n) in slices on threads; ``call(start, stop, err)`` handles one slice.
+    The first slice's failure that names a row (status, record, first row), or None."""
+
+    def sliced(start, stop):
+        err = _native.new_error()
+        return call(start, stop, err), err, start
+
+    for status, err, start in run_sliced(n, thread_count(threads, n), sliced):
+        if status in _native.FAILURES:
+            return status, err, start
         _native.check_call(status)
+    return None
 
 
-def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """Ranks and a status byte (0 good, 1 bad) for every row of one Arrow array."""
+def _rank_status(array: pa.Array, threads: int | None):
+    """Ranks and a status byte (0 good, 1 bad) for every row of one Arrow array, and the
+    first bad row that is not null as the library names it (status, record, slice start) or
+    None."""
     n = len(array)
     t = array.type
     out = np.zeros(n, dtype=np.uint16)
     status = np.zeros(n, dtype=np.uint8)
     if n == 0:
-        return out, status
+        return out, status, None
     out_p = ffi.from_buffer("uint16_t[]", out, require_writable=True)
     status_p = ffi.from_buffer("uint8_t[]", status, require_writable=True)
     buffers = array.buffers()
+    valid = _address(buffers[0])  # Arrow's validity bitmap, or NULL when no row is null
 
     if pa.types.is_fixed_size_list(t) and t.value_type == pa.uint8():
         k = t.list_size
@@ -87,53 +98,56 @@ def _rank_status(array: pa.Array, threads: int | None) -> tuple[np.ndarray, np.n
         child = array.values
         cards = _address(buffers[2], child.offset + array.offset * k)
 
-        def call(start, stop):
+        def call(start, stop, err):
             return _lib.pp_rank_cards_status(
-                cards + start * k, stop - start, k, out_p + start, status_p + start
-            )
+                cards + start * k, stop - start, k, out_p + start, status_p + start,
+                valid, array.offset + start, err,
+            )  # fmt: skip
 
     elif (pa.types.is_list(t) or pa.types.is_large_list(t)) and t.value_type == pa.uint8():
         width = 4 if pa.types.is_list(t) else 8
         child = array.values
         values = _address(child.buffers()[1], child.offset)
-        offsets = _address(buffers[1], array.offset * width)
-        call = _offsets_call(_lib.pp_rank_lists_status, values, offsets, width, out_p, status_p)
+        call = _offsets_call(_lib.pp_rank_lists_status, values, width, out_p, status_p, array)
 
     elif t == pa.uint64():
         sets = ffi.cast("uint64_t *", buffers[1].address + array.offset * 8)
 
-        def call(start, stop):
+        def call(start, stop, err):
             return _lib.pp_rank_sets_status(
-                sets + start, stop - start, out_p + start, status_p + start
-            )
+                sets + start, stop - start, out_p + start, status_p + start,
+                valid, array.offset + start, err,
+            )  # fmt: skip
 
     elif pa.types.is_string(t) or pa.types.is_large_string(t):
         width = 4 if pa.types.is_string(t) else 8
         text = _address(buffers[2])
-        offsets = _address(buffers[1], array.offset * width)
         # Rows of 14 bytes (seven compact cards) take a fixed-width road inside the kernel.
-        call = _offsets_call(_lib.pp_rank_strings_status, text, offsets, width, out_p, status_p)
+        call = _offsets_call(_lib.pp_rank_strings_status, text, width, out_p, status_p, array)
 
     else:
         raise ArgumentError(
             f"cannot rank a column of {t}: use fixed_size_list<uint8>[k], list<uint8>, "
             "large_list<uint8>, uint64 card sets, or strings of card text"
         )
-    _run_rows(n, threads, call)
+    failure = _run_rows(n, threads, call)
     if (pa.types.is_fixed_size_list(t) or pa.types.is_list(t) or pa.types.is_large_list(t)) and (
         array.values.null_count
     ):
         status |= _rows_with_null_cards(array)
-    return out, status
+    return out, status, failure
 
 
-def _offsets_call(kernel, data, offsets, width, out_p, status_p):
+def _offsets_call(kernel, data, width: int, out_p, status_p, array: pa.Array):
     """A slice call for a kernel over Arrow offsets (lists and strings alike)."""
+    buffers = array.buffers()
+    valid, offsets = _address(buffers[0]), _address(buffers[1], array.offset * width)
 
-    def call(start: int, stop: int):
+    def call(start: int, stop: int, err):
         return kernel(
-            data, offsets + start * width, width, stop - start, out_p + start, status_p + start
-        )
+            data, offsets + start * width, width, stop - start, out_p + start, status_p + start,
+            valid, array.offset + start, err,
+        )  # fmt: skip
 
     return call
 
@@ -156,26 +170,35 @@ def _rows_with_null_cards(array: pa.Array) -> np.ndarray:
     return bad
 
 
-def _explain(array: pa.Array, row: int, global_row: int) -> PokerError:
-    """The strict API's own words for one bad row, with the row numbered as the caller's."""
-    value = array[row].as_py()
+def _holds_ids(array: pa.Array) -> bool:
+    t = array.type
+    return pa.types.is_fixed_size_list(t) or pa.types.is_list(t) or pa.types.is_large_list(t)
+
+
+def _is_text(array: pa.Array) -> bool:
+    return pa.types.is_string(array.type) or pa.types.is_large_string(array.type)
+
+
+def _raise_bad_row(array: pa.Array, status: np.ndarray, failure, first_row: int):
+    """Raises for the first bad row that is not null: a row holding a null card id (found
+    here), or the one the library named (``failure``: its status, record and slice start),
+    in the library's words; the row numbered as the caller counts it."""
+    bad = status.view(np.bool_)
+    if array.null_count:
+        bad = bad & array.is_valid().to_numpy(zero_copy_only=False)
+    row = int(np.flatnonzero(bad)[0])
+    named = None if failure is None else failure[2] + int(failure[1].row)
+    if row != named or (_holds_ids(array) and None in array[row].as_py()):
+        row += first_row
+        raise InvalidHandError(f"row {row}: a card id is null", row)
+    code, err, start = failure
+    rows = "text" if _is_text(array) else "hands"
     try:
-        if isinstance(value, str):
-            rank_hands(value)
-        elif isinstance(value, int):
-            rank_hands(np.array([value], dtype=np.uint64))
-        elif value is not None and None in value:
-            return InvalidHandError(f"row {global_row}: a card id is null", global_row)
-        else:
-            ids = np.asarray(value, dtype=np.int64)
-            if ids.size and (ids.min() < 0 or ids.max() > 255):
-                bad = int(ids[(ids < 0) | (ids > 255)][0])
-                return InvalidHandError(f"row {global_row}: card id {bad} is not a card")
-            ids = ids.astype(np.uint8)
-            rank_hands(ids[None, :] if ids.size <= HAND_CARDS_MAX else ids)
+        _native.raise_failure(
+            code, err, rows, row_offset=start, text_of=lambda r: array[r].as_py().encode()
+        )
     except PokerError as error:
-        return error.renumbered(global_row)
-    return InvalidHandError(f"row {global_row}: not a hand of 0 to 7 distinct cards", global_row)
+        raise error.renumbered(first_row + error.row) from None
 
 
 def _rank_strict(array: pa.Array, threads: int | None, first_row: int) -> pa.Array | None:
@@ -205,8 +228,8 @@ def _rank_strict(array: pa.Array, threads: int | None, first_row: int) -> pa.Arr
     try:
         out = rank_rows(hands, None, threads)
     except PokerError as error:
-        # Re-word with the caller's row number (this chunk may start anywhere).
-        raise _explain(array, error.row, first_row + error.row) from None
+        # The caller's row number (this chunk may start anywhere).
+        raise error.renumbered(first_row + error.row) from None
     return pa.Array.from_buffers(pa.uint16(), n, [None, pa.py_buffer(out)])
 
 
@@ -220,7 +243,7 @@ def _rank_one(
         if strict is not None:
             return strict, 0
     n = len(array)
-    out, status = _rank_status(array, threads)
+    out, status, failure = _rank_status(array, threads)
     bad = status.view(np.bool_)
     valid = None
     if array.null_count:
@@ -228,8 +251,7 @@ def _rank_one(
         bad &= valid
     invalid = int(np.count_nonzero(bad))
     if invalid and errors == "raise":
-        row = int(np.flatnonzero(bad)[0])
-        raise _explain(array, row, first_row + row)
+        _raise_bad_row(array, status, failure, first_row)
     if invalid:
         valid = ~bad if valid is None else valid & ~bad
     if valid is None:

@@ -24,6 +24,7 @@ const spot = @import("../equity/spot.zig");
 pub const groups = .{
     .{ .api = @import("exports/library.zig").api, .source = @embedFile("exports/library.zig") },
     .{ .api = @import("exports/ranking.zig").api, .source = @embedFile("exports/ranking.zig") },
+    .{ .api = @import("exports/columns.zig").api, .source = @embedFile("exports/columns.zig") },
     .{ .api = @import("exports/cards.zig").api, .source = @embedFile("exports/cards.zig") },
     .{ .api = @import("exports/equity.zig").api, .source = @embedFile("exports/equity.zig") },
     .{ .api = @import("exports/features.zig").api, .source = @embedFile("exports/features.zig") },

@@ -14,7 +14,8 @@ pub const HandError = extern struct {
     /// refused action or agent, the refusal or fault's number.
     card: i32 = -1,
     /// The offending card's position in its row (hole cards first, then the board's; a byte
-    /// offset for text; a combo for a weight), or -1.
+    /// offset for text; a combo for a weight), or -1; for `too_many_cards`, the row's card
+    /// count where it is known.
     position: i32 = -1,
 
     /// Every way input can fail. Each name is also a `Status` (abi/status.zig maps one to

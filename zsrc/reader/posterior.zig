@@ -17,6 +17,7 @@
 //! and zero where c meets the board shown, normalised to sum 1. A prior uniform over the
 //! combos the board leaves is what M starts from.
 const std = @import("std");
+const HandError = @import("../cards/failure.zig").HandError;
 const table_zig = @import("../arena/table.zig");
 const play = @import("../arena/play.zig");
 const combos = @import("../cards/combos.zig");
@@ -61,12 +62,10 @@ pub const Scratch = struct {
     heads_up: bool,
 };
 
-/// A failed example: its index and why.
-pub const Failure = struct { index: usize = 0, problem: Problem = .{} };
-
 /// The posterior of each example into `out` (1,326 a row). Examples of a hand are fastest
-/// in the order `examples` gives them (the hand replayed once); any order is right.
-pub fn run(input: Input, examples: []const Example, out: []f64, scratch: *Scratch, cancel: ?*const u32) ?Failure {
+/// in the order `examples` gives them (the hand replayed once); any order is right. A failed
+/// example's row (`problem.at`) and why, or null.
+pub fn run(input: Input, examples: []const Example, out: []f64, scratch: *Scratch, cancel: ?*const u32) ?HandError {
     assert(out.len == examples.len * combos.count);
     scratch.row = std.math.maxInt(u32);
     for (examples, 0..) |*e, i| {
@@ -74,15 +73,15 @@ pub fn run(input: Input, examples: []const Example, out: []f64, scratch: *Scratc
         if (e.hand_row != scratch.row or scratch.replay.next > seen) {
             if (cancel) |flag| if (@atomicLoad(u32, flag, .monotonic) != 0) return null;
             const problem = start_hand(input, examples[i..], scratch);
-            if (problem.fault != .none) return .{ .index = i, .problem = problem };
+            if (problem.fault != .none) return problem.at(i);
         }
-        if (seen > scratch.replay.actions.len) return .{ .index = i, .problem = .{ .fault = .actions } };
+        if (seen > scratch.replay.actions.len) return Problem.at(.{ .fault = .actions }, i);
         while (scratch.replay.next < seen) {
             const problem = advance(input, scratch);
-            if (problem.fault != .none) return .{ .index = i, .problem = problem };
+            if (problem.fault != .none) return problem.at(i);
         }
         const problem = emit(input, e, scratch, out[i * combos.count ..][0..combos.count]);
-        if (problem.fault != .none) return .{ .index = i, .problem = problem };
+        if (problem.fault != .none) return problem.at(i);
     }
     return null;
 }

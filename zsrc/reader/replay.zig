@@ -4,6 +4,7 @@
 //! legal, the pot, the stacks. Whatever does not add up is a `Fault` naming the action:
 //! the Range Reader never reads a hand the rules would not have played.
 const std = @import("std");
+const HandError = @import("../cards/failure.zig").HandError;
 const table_zig = @import("../arena/table.zig");
 const rules = @import("../arena/rules.zig");
 const deal = @import("../arena/deal.zig");
@@ -57,6 +58,13 @@ pub const Problem = struct {
     /// The action at fault (or the seat, for `seat`; the card, for `cards`).
     where: u32 = 0,
     detail: u8 = 0,
+
+    /// The failure record of the call's `row` (a hand, an example) failing so: the fault in
+    /// `card`, where in `position`.
+    pub fn at(problem: Problem, row: u64) HandError {
+        std.debug.assert(problem.fault != .none);
+        return .{ .row = row, .kind = .bad_argument, .card = @backingInt(problem.fault), .position = @intCast(problem.where) };
+    }
 };
 
 /// One hand being replayed: `table` is the state before action `next`.

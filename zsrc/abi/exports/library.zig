@@ -4,7 +4,7 @@ const Status = @import("../status.zig").Status;
 
 /// Bump on any change to an export's signature, a struct or a status; the Python layer
 /// refuses a library of another version (`_native.ABI_VERSION`).
-pub const abi_version: u32 = 24;
+pub const abi_version: u32 = 25;
 
 pub const api = struct {
     pub fn pp_abi_version() callconv(.c) u32 {

@@ -1,6 +1,6 @@
-//! Exports that rank: hands as ids, sets, accumulators and text, Arrow columns, Hold'em and
-//! Omaha showdowns, and what a rank means. Scalar work (one hand, building accumulators,
-//! parsing text) is called directly: it has no per-CPU variant to dispatch to.
+//! Exports that rank: hands as ids, sets, accumulators and text, Hold'em and Omaha showdowns,
+//! and what a rank means (Arrow columns: exports/columns.zig). Scalar work (one hand,
+//! building accumulators, parsing text) is called directly: it has no per-CPU variant.
 const std = @import("std");
 const eval = @import("../../rank/eval.zig");
 const encoding = @import("../../cards/encoding.zig");
@@ -14,25 +14,6 @@ const Status = reports.Status;
 const Error = reports.Error;
 const kernels = @import("../dispatch.zig").kernels;
 const report_hand_error = reports.report_hand_error;
-
-/// The checks shared by the exports over Arrow offsets, then the kernel `field` names.
-fn offsets_column(
-    comptime field: enum { rank_lists_status, rank_strings_status },
-    bytes: ?[*]const u8,
-    offsets: ?*const anyopaque,
-    offset_width: u32,
-    n: u64,
-    out: ?[*]u16,
-    status: ?[*]u8,
-) Status {
-    if (offset_width != 4 and offset_width != 8) return .bad_argument;
-    if (n == 0) return .ok;
-    var none: [1]u8 = .{0}; // no bytes at all (every row empty): any valid pointer will do
-    const kernel = @field(kernels().*, @tagName(field));
-    kernel(bytes orelse &none, offsets orelse return .null_pointer, offset_width, n, out orelse
-        return .null_pointer, status orelse return .null_pointer);
-    return .ok;
-}
 
 pub const api = struct {
     /// Ranks `n` hands of `k` (0..7) card ids each, row-major, into `out[n]` (`cards` may be
@@ -202,62 +183,6 @@ pub const api = struct {
         const ids: []u8 = if (out_ids) |p| p[0..capacity] else &.{};
         const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse return .ok;
         return report_hand_error(err, e);
-    }
-
-    /// Column kernels for Arrow layouts: every row gets a rank (0 when bad) and a status
-    /// byte in `status[n]` (0 good, 1 bad: a card that is not a card, a card twice, or a
-    /// hand of over 7 cards; for text, anything that does not read as cards). They never
-    /// stop at a bad row: null rows hold arbitrary values, which the caller masks out.
-    pub fn pp_rank_cards_status(
-        cards: ?[*]const u8,
-        n: u64,
-        k: u32,
-        out: ?[*]u16,
-        status: ?[*]u8,
-    ) callconv(.c) Status {
-        const c = switch (reports.card_rows(cards, n, k, 0, encoding.hand_cards_max)) {
-            .rows => |rows| rows,
-            .done => |done| return done,
-        };
-        kernels().rank_cards_status(c, n, k, out orelse return .null_pointer, status orelse return .null_pointer);
-        return .ok;
-    }
-
-    /// Lists of card ids: `offsets[n + 1]` (i32 when `offset_width` is 4, i64 when 8) into
-    /// `values`, Arrow's list / large_list layout. Offsets must not decrease.
-    pub fn pp_rank_lists_status(
-        values: ?[*]const u8,
-        offsets: ?*const anyopaque,
-        offset_width: u32,
-        n: u64,
-        out: ?[*]u16,
-        status: ?[*]u8,
-    ) callconv(.c) Status {
-        return offsets_column(.rank_lists_status, values, offsets, offset_width, n, out, status);
-    }
-
-    pub fn pp_rank_sets_status(
-        sets: ?[*]const u64,
-        n: u64,
-        out: ?[*]u16,
-        status: ?[*]u8,
-    ) callconv(.c) Status {
-        if (n == 0) return .ok;
-        kernels().rank_sets_status(sets orelse return .null_pointer, n, out orelse
-            return .null_pointer, status orelse return .null_pointer);
-        return .ok;
-    }
-
-    /// Strings of card text: `offsets[n + 1]` (i32 or i64, as for lists) into `text`.
-    pub fn pp_rank_strings_status(
-        text: ?[*]const u8,
-        offsets: ?*const anyopaque,
-        offset_width: u32,
-        n: u64,
-        out: ?[*]u16,
-        status: ?[*]u8,
-    ) callconv(.c) Status {
-        return offsets_column(.rank_strings_status, text, offsets, offset_width, n, out, status);
     }
 
     /// Ranks `n` showdowns: boards `[n][board_cards]` (0..5 cards), holes

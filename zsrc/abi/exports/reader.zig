@@ -22,7 +22,7 @@ const Example = examples_zig.Example;
 const seats_max = table_zig.seats_max;
 
 fn report(err: ?*Error, row: u64, problem: replay_zig.Problem) Status {
-    return reports.report_hand_error(err, .{ .row = row, .kind = .bad_argument, .card = @backingInt(problem.fault), .position = @intCast(problem.where) });
+    return reports.report_hand_error(err, problem.at(row));
 }
 
 /// The hand's actions, or null when they lie outside the array.
@@ -155,6 +155,6 @@ pub const api = struct {
             .known = known != 0,
         };
         const failed = posterior_zig.run(input, e[0..n], o[0 .. n * combos.count], scratch, cancel) orelse return .ok;
-        return report(err, failed.index, failed.problem);
+        return reports.report_hand_error(err, failed);
     }
 };
