@@ -256,7 +256,7 @@ def count_order(spot: Spot, counted: int | None = None) -> bytes:
 def count_seconds(spot: Spot, order: bytes) -> float:
     """The count's cost model (see COUNT_*): deals per runout taken as the product of the
     enumerated players' combos, each shrunk by the cards the runout and others take."""
-    deck = 52 - spot.board_cards
+    deck = lib.PP_CARDS - spot.board_cards
     missing = 5 - spot.board_cards
     live = (deck - 2 * missing) / deck if deck > 0 else 0.0
     # A deal's cost grows with the players enumerated (its cards to take out, its levels).

@@ -1,12 +1,10 @@
-"""Card names, the one place they are spelled (card id ``suit * 13 + value``), and the
-largest hand."""
+"""Card names, the one place they are spelled (card id ``suit * 13 + value``)."""
 
 from __future__ import annotations
 
 VALUES = "23456789TJQKA"  # value 0 = deuce … 12 = ace
 SUITS = "schd"  # suit 0..3 = ♠ ♣ ♥ ♦
 CARD_NAMES: tuple[str, ...] = tuple(v + s for s in SUITS for v in VALUES)
-HAND_CARDS_MAX = 7  # a hand has 0 to 7 cards
 
 
 def card_name(card: int) -> str:

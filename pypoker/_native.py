@@ -27,7 +27,7 @@ from pathlib import Path
 import cffi
 import numpy as np
 
-from ._names import HAND_CARDS_MAX, card_name
+from ._names import card_name
 
 ABI_VERSION = 25
 
@@ -63,6 +63,7 @@ def _load():
 
 
 ffi, lib = _load()
+HAND_CARDS_MAX = lib.PP_HAND_CARDS_MAX  # a hand has 0 to 7 cards
 
 
 SMALL_BATCH_BYTES = 1 << 14  # of card ids: up to this, a batch is ranked in one call, here

@@ -52,11 +52,11 @@ def omaha_equity(players, game: str, ask: runs.Ask):
         holes[p, : len(cards)] = cards
     known = bool(np.all(holes != UNKNOWN))
     board, dead, exact = ask.board, ask.dead, ask.exact
-    board_cards = np.array([i for i in range(52) if board >> i & 1], dtype=np.uint8)
+    board_cards = np.array([i for i in range(lib.PP_CARDS) if board >> i & 1], dtype=np.uint8)
     fields = {
         "hands": [_text(row) for row in holes],
         "board": "".join(CARD_NAMES[c] for c in board_cards),
-        "dead": "".join(CARD_NAMES[i] for i in range(52) if dead >> i & 1),
+        "dead": "".join(CARD_NAMES[i] for i in range(lib.PP_CARDS) if dead >> i & 1),
     }
     spot = (holes, k, board_cards, dead, hilo)
     if exact is True and not known:
@@ -120,7 +120,7 @@ def _call(spot, exact: bool, seed: int, first: int, count: int):
 
 def _exact(spot, workers: int):
     holes, _, board_cards, dead, _ = spot
-    left = 52 - int(np.sum(holes != UNKNOWN)) - len(board_cards) - bin(dead).count("1")
+    left = lib.PP_CARDS - int(np.sum(holes != UNKNOWN)) - len(board_cards) - bin(dead).count("1")
     runouts = math.comb(left, 5 - len(board_cards))
     # Calls of at least RUNOUTS_PER_CALL runouts (each call costs ~0.1 ms around the work).
     parts = max(1, min(max(1, workers) * EXACT_PARTS_PER_THREAD, runouts // RUNOUTS_PER_CALL))

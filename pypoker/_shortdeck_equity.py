@@ -21,7 +21,7 @@ import numpy as np
 
 from . import _equity_runs as runs
 from ._games import Game
-from ._native import ArgumentError, CardParseError
+from ._native import ArgumentError, CardParseError, lib
 from .cards import parse_cards
 from .dealing import deal
 from .enumeration import combinations
@@ -126,7 +126,7 @@ def _hand(player, i: int):
 
 
 def _ids(cards: int) -> np.ndarray:
-    return np.array([c for c in range(52) if cards >> c & 1], dtype=np.uint8)
+    return np.array([c for c in range(lib.PP_CARDS) if cards >> c & 1], dtype=np.uint8)
 
 
 def _name(card: int) -> str:

@@ -25,15 +25,15 @@ COMBOS = _combos()
 """The 1,326 two-card combos, ``(1326, 2)`` uint8 card ids, lower card first: the order of
 every per-combo array (weights, ``hand_vs_range``-style tables, ``by_combo``)."""
 
-_INDEX = np.full((52, 52), -1, dtype=np.int64)
+_INDEX = np.full((lib.PP_CARDS, lib.PP_CARDS), -1, dtype=np.int64)
 _INDEX[COMBOS[:, 0], COMBOS[:, 1]] = np.arange(lib.PP_COMBOS)
 _INDEX[COMBOS[:, 1], COMBOS[:, 0]] = np.arange(lib.PP_COMBOS)
 
 SLOTS = lib.PP_COMBOS + 1
-SUM_FIELDS = ("games", "wins", "ties", "shares", "w2", "w2_shares", "w2_shares2")
+SUM_FIELDS = tuple(name for name, _ in ffi.typeof("pp_sums").fields)  # spot.zig's Sums
 GAMES, WINS, TIES, SHARES, W2, W2_SHARES, W2_SHARES2 = range(len(SUM_FIELDS))
 POT_UNITS = lib.PP_POT_UNITS
-PLAYERS_MIN = 2  # a showdown needs two
+PLAYERS_MIN = lib.PP_PLAYERS_MIN  # a showdown needs two
 PLAYERS_MAX = lib.PP_PLAYERS_MAX
 
 

@@ -11,8 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._names import HAND_CARDS_MAX
-from ._native import ArgumentError, check_slices, ffi, lib, new_error, struct_dtype
+from ._native import (
+    HAND_CARDS_MAX,
+    ArgumentError,
+    check_slices,
+    ffi,
+    lib,
+    new_error,
+    struct_dtype,
+)
 from ._parallel import run_sliced
 
 ACCUMULATOR = struct_dtype("pp_accumulator")

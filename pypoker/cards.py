@@ -95,8 +95,9 @@ def format_cards(cards: np.ndarray | Sequence[int]) -> str | list[str]:
     array = np.asarray(cards)
     if array.dtype.kind not in "iu":
         raise ArgumentError(f"card ids must be integers, got {array.dtype}")
-    if array.size and (int(array.min()) < 0 or int(array.max()) >= 52):
-        bad = array.reshape(-1)[(array.reshape(-1) < 0) | (array.reshape(-1) >= 52)][0]
+    if array.size and (int(array.min()) < 0 or int(array.max()) >= lib.PP_CARDS):
+        flat = array.reshape(-1)
+        bad = flat[(flat < 0) | (flat >= lib.PP_CARDS)][0]
         raise ArgumentError(f"card id {int(bad)} is not a card (ids are 0..51)")
     if array.ndim == 1:
         return b"".join(_NAME_BYTES[array].tolist()).decode()

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
-from ._native import ArgumentError
+from ._native import ArgumentError, lib
 from .cards import CARD_NAMES, parse_cards
 
-FULL_DECK = (1 << 52) - 1
+FULL_DECK = (1 << lib.PP_CARDS) - 1
 
 
 def bits_of(cards) -> int:
@@ -27,11 +27,11 @@ def bits_of(cards) -> int:
         return _text_bits(cards)
     if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
         value = int(cards)
-        if value < 0 or value >> 52:
+        if value < 0 or value >> lib.PP_CARDS:
             raise ArgumentError(f"card set {value:#x} has bits outside 0..51")
         return value
     ids = np.asarray(cards if isinstance(cards, np.ndarray) else list(cards))
-    if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() >= 52):
+    if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() >= lib.PP_CARDS):
         raise ArgumentError("card ids must be integers 0..51")
     return _ids_bits(ids)
 
@@ -76,7 +76,7 @@ class CardSet:
 
     def __contains__(self, card) -> bool:
         if isinstance(card, (int, np.integer)):  # a card id: anything else is no card held
-            return 0 <= int(card) < 52 and bool(self.bits >> int(card) & 1)
+            return 0 <= int(card) < lib.PP_CARDS and bool(self.bits >> int(card) & 1)
         other = bits_of(card)
         return other != 0 and self.bits & other == other
 

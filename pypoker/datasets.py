@@ -42,7 +42,7 @@ import numpy as np
 
 from ._arguments import choice, whole
 from ._extras import require
-from ._native import ArgumentError
+from ._native import ArgumentError, lib
 from ._parallel import stop_when
 from ._progress import reporter
 from ._spot import PLAYERS_MAX, PLAYERS_MIN  # equity labels: as many as equity takes
@@ -54,7 +54,7 @@ from .omaha import GAMES as OMAHA_HOLE_CARDS
 from .omaha import HILO_GAMES, NO_LOW, rank_showdown_omaha
 from .ranking import CATEGORY_SHIFT, category, rank_showdown
 
-BOARD_CARDS = 5
+BOARD_CARDS = lib.PP_BOARD_CARDS_MAX
 STREETS = ("flop", "turn")  # the equity labels: after the flop, after the turn
 HOLE_CARDS = {"holdem": 2, **OMAHA_HOLE_CARDS, "shortdeck": 2, "shortdeck-straights": 2}  # per game
 SHORT_DECKS = ("shortdeck", "shortdeck-straights")  # 36 cards; `category` in Hold'em's numbers
@@ -137,7 +137,7 @@ def _check(n: int, players: int, seed: int, chunk: int, game: str = "holdem",
     if game != "holdem" and equity:
         raise ArgumentError(f"game={game!r}: equity labels are Hold'em's (street_equities); "
                             "not for Omaha or short deck yet")  # fmt: skip
-    deck_players = ((36 if game in SHORT_DECKS else 52) - BOARD_CARDS) // HOLE_CARDS[game]
+    deck_players = ((36 if game in SHORT_DECKS else lib.PP_CARDS) - BOARD_CARDS) // HOLE_CARDS[game]
     if game != "holdem" and players > deck_players:
         raise ArgumentError(f"{players} players of {game.upper()}: the deck deals {deck_players}")
     whole("n", n, 0)

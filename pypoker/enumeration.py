@@ -82,11 +82,11 @@ def category_counts(k: int, *, exclude=None, threads: int | None = None) -> np.n
     """Category histogram of every k-card hand (k = 1..7) from the deck minus ``exclude``:
     an int64 array of 10 (index = category, 0 unused). All C(52, 7) = 133,784,560 seven-card
     hands in well under a second on two cores."""
-    k = whole("k (cards a hand)", k, 1, 7)
+    k = whole("k (cards a hand)", k, 1, lib.PP_HAND_CARDS_MAX)
     deck, _ = _deck_and_count(k, exclude)
     # One call a first card (slot s of the deck): the heaviest, slot 0 of seven cards, counts
     # C(51, 6) = 18M hands, short enough for Ctrl-C; threads take the next slot when free.
-    slots = 52
+    slots = lib.PP_CARDS
 
     def call(first: int, stop: int):
         counts = np.zeros(16, dtype=np.uint64)

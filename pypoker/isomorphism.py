@@ -23,7 +23,8 @@ from ._out import check_out
 from ._parallel import run_sliced, thread_count
 from .cards import card_rows
 
-STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+_FLOP = lib.PP_BOARD_CARDS_MIN
+STREETS = {"preflop": 0, "flop": _FLOP, "turn": _FLOP + 1, "river": lib.PP_BOARD_CARDS_MAX}
 
 
 def _street_cards(street: str | int) -> int:

@@ -26,10 +26,10 @@ from ._parallel import run_sliced, thread_count
 from .cards import CARD_IDS, card_rows
 from .ranking import TEXT_FAST_MAX
 
-HOLE_CARDS = (4, 5, 6)  # PLO4, PLO5, PLO6
-BOARD_CARDS = (3, 4, 5)  # flop, turn, river
+HOLE_CARDS = tuple(range(lib.PP_OMAHA_HOLE_CARDS_MIN, lib.PP_OMAHA_HOLE_CARDS_MAX + 1))  # 4..6
+BOARD_CARDS = tuple(range(lib.PP_BOARD_CARDS_MIN, lib.PP_BOARD_CARDS_MAX + 1))  # flop..river
 HILO_GAMES = {"plo4-8": 4, "plo5-8": 5}  # Omaha hi-lo, eight or better
-GAMES = {"plo4": 4, "plo5": 5, "plo6": 6, **HILO_GAMES}
+GAMES = {**{f"plo{k}": k for k in HOLE_CARDS}, **HILO_GAMES}  # PLO4, PLO5, PLO6, hi-lo
 NO_LOW = lib.PP_NO_LOW
 LOW_BEST = lib.PP_LOW_BEST
 LOW_WORST = lib.PP_LOW_WORST

@@ -9,8 +9,7 @@ import pyarrow.compute as pc
 
 from .. import _native
 from .._games import holdem_only
-from .._names import HAND_CARDS_MAX
-from .._native import ArgumentError, InvalidHandError, PokerError, ffi
+from .._native import HAND_CARDS_MAX, ArgumentError, InvalidHandError, PokerError, ffi
 from .._parallel import run_sliced, thread_count
 from ..ranking import rank_card_rows, rank_set_rows
 

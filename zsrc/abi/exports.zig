@@ -68,7 +68,17 @@ pub const header_structs = .{
 /// Constants the Python layer reads from the generated header, as `PP_<name>`: each is
 /// defined here and only here.
 pub const header_constants = .{
+    .{ "CARDS", encoding.card_count },
+    .{ "VALUES", encoding.value_count },
+    .{ "SUITS", encoding.suit_count },
+    .{ "HAND_CARDS_MAX", encoding.hand_cards_max },
+    .{ "BOARD_CARDS_MIN", encoding.board_cards_min },
+    .{ "BOARD_CARDS_MAX", encoding.board_cards_max },
+    .{ "NO_CARD", encoding.no_card },
+    .{ "OMAHA_HOLE_CARDS_MIN", @import("../omaha/rank.zig").hole_cards_min },
+    .{ "OMAHA_HOLE_CARDS_MAX", @import("../omaha/rank.zig").hole_cards_max },
     .{ "POT_UNITS", equity.pot_units },
+    .{ "PLAYERS_MIN", equity.players_min },
     .{ "PLAYERS_MAX", equity.players_max },
     .{ "KNOWN_ROWS", equity.result_rows },
     .{ "COMBOS", combos.count },

@@ -14,7 +14,6 @@ pub const header_constants = .{
     .{ "ACTION_CALL", rules.Kind.call },
     .{ "ACTION_RAISE", rules.Kind.raise },
     .{ "ACTION_ALL_IN", rules.Kind.all_in },
-    .{ "NO_CARD", table.no_card },
     .{ "STREET_OVER", table.Street.over },
     .{ "ARENA_POLL_HANDS", play.poll_hands },
 };

@@ -16,6 +16,7 @@
 //! (Debug and ReleaseSafe: the Zig tests and the fuzz) and are not compiled in ReleaseFast,
 //! where a bare `assert` of a call LLVM cannot prove pure would still compute it.
 const std = @import("std");
+const encoding = @import("../cards/encoding.zig");
 const assert = std.debug.assert;
 
 pub const seats_max = 10;
@@ -24,7 +25,7 @@ pub const seats_max = 10;
 pub const chips_max: u32 = std.math.maxInt(i32);
 pub const seats_min = 2;
 /// A card not known (a replayed hand's folded or mucked hole cards), or not dealt.
-pub const no_card: u8 = 0xFF;
+pub const no_card = encoding.no_card;
 /// `actor` when no seat is to act.
 pub const no_seat: u8 = 0xFF;
 

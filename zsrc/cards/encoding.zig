@@ -20,6 +20,16 @@ pub const card_count = 52;
 pub const value_count = 13;
 pub const suit_count = 4;
 pub const hand_cards_max = 7;
+/// A Hold'em board: none before the flop, 3 on it, 5 by the river.
+pub const board_cards_min = 3;
+pub const board_cards_max = 5;
+/// Whether a board of `cards` cards is one: none (preflop), a flop, a turn or a river.
+pub fn is_board_size(cards: u32) bool {
+    return cards == 0 or (cards >= board_cards_min and cards <= board_cards_max);
+}
+
+/// A card a row does not know (dealt later, folded, mucked), wherever card ids allow one.
+pub const no_card: u8 = 0xFF;
 
 /// Bits 52..63 of a card set: never set in a valid set.
 /// Every card: bits 0..51 of a card set.

@@ -14,8 +14,10 @@ const random = @import("../cards/random.zig");
 const assert = std.debug.assert;
 const known_exact = @This();
 
+/// A showdown needs two players; ten is the most equity takes.
+pub const players_min = 2;
 pub const players_max = 10;
-pub const board_cards_max = 5;
+pub const board_cards_max = encoding.board_cards_max;
 /// One pot, in share units: divisible by every player count from 1 to 10.
 pub const pot_units = 2520;
 

@@ -175,7 +175,7 @@ pub fn prepare(
     );
     if (board & dead != 0) return fail(.duplicate_card, -2, @ctz(board & dead));
     const board_cards = @popCount(board);
-    if (board_cards != 0 and (board_cards < 3 or board_cards > board_cards_max)) return fail(
+    if (!encoding.is_board_size(board_cards)) return fail(
         .bad_argument,
         -1,
         -1,

@@ -23,7 +23,7 @@ const random = @import("../cards/random.zig");
 const combos = @import("../cards/combos.zig");
 const board_sums = @import("../equity/board_sums.zig");
 
-pub const board_cards_max = 5;
+pub const board_cards_max = encoding.board_cards_max;
 /// Histograms of up to this many bins (a bound on the memory a call asks for per hand).
 pub const bins_max = 1000;
 

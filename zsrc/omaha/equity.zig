@@ -31,7 +31,7 @@ const low = @import("low.zig");
 const spot = @import("../equity/spot.zig");
 const assert = std.debug.assert;
 
-pub const unknown: u8 = 0xFF;
+pub const unknown = encoding.no_card;
 pub const players_max = spot.players_max;
 /// Sums per player of a hi-lo spot: the pot, the high's part of it, the low's.
 pub const hilo_sums = 3;

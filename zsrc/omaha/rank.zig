@@ -32,8 +32,8 @@ const assert = std.debug.assert;
 
 pub const hole_cards_min = 4;
 pub const hole_cards_max = 6;
-pub const board_cards_min = 3;
-pub const board_cards_max = 5;
+pub const board_cards_min = encoding.board_cards_min;
+pub const board_cards_max = encoding.board_cards_max;
 
 const subsets = board_tables.subsets;
 const values = board_tables.values;

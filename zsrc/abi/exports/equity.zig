@@ -37,10 +37,10 @@ fn equity_setup(
     dead: u64,
     err: ?*Error,
 ) EquitySetupResult {
-    if (players < 2 or players > equity.players_max) return .{ .failed = .bad_argument };
+    if (players < equity.players_min or players > equity.players_max) return .{ .failed = .bad_argument };
     const holes = hole_sets orelse return .{ .failed = .null_pointer };
     const board_cards = @popCount(board);
-    if (board_cards != 0 and (board_cards < 3 or board_cards > equity.board_cards_max)) {
+    if (!encoding.is_board_size(board_cards)) {
         return .{ .failed = .bad_argument };
     }
     var setup: EquitySetup = .{ .holes = undefined, .board = .empty, .deck = 0, .missing = 0 };
@@ -194,7 +194,7 @@ pub const api = struct {
         games: u64,
         out: ?[*]f64,
     ) callconv(.c) Status {
-        if (players < 2 or players > equity.players_max or games == 0) return .bad_argument;
+        if (players < equity.players_min or players > equity.players_max or games == 0) return .bad_argument;
         const counted = tallies orelse return .null_pointer;
         const result = out orelse return .null_pointer;
         equity.write_result(counted[0..players], games, result[0 .. equity.result_rows * players]);
@@ -216,8 +216,8 @@ pub const api = struct {
         out: ?[*]f64,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (players < 2 or players > equity.players_max) return .bad_argument;
-        if (board_cards != 0 and (board_cards < 3 or board_cards > equity.board_cards_max)) {
+        if (players < equity.players_min or players > equity.players_max) return .bad_argument;
+        if (!encoding.is_board_size(board_cards)) {
             return .bad_argument;
         }
         if (rows == 0) return .ok;
@@ -245,7 +245,7 @@ pub const api = struct {
         turn_out: ?[*]f32,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (players < 2 or players > equity.players_max) return .bad_argument;
+        if (players < equity.players_min or players > equity.players_max) return .bad_argument;
         if (rows == 0) return .ok;
         const b = boards orelse return .null_pointer;
         const h = holes orelse return .null_pointer;
@@ -276,7 +276,7 @@ pub const api = struct {
     ) callconv(.c) Status {
         const w = weights orelse return .null_pointer;
         const out = spot orelse return .null_pointer;
-        if (players < 2 or players > spot_zig.players_max) return .bad_argument;
+        if (players < equity.players_min or players > spot_zig.players_max) return .bad_argument;
         const prepared = std.heap.page_allocator.create(spot_zig.Spot) catch return .out_of_memory;
         if (spot_zig.prepare(prepared, w[0 .. players * @as(usize, combos.count)], players, random_players, board, dead)) |failure| {
             std.heap.page_allocator.destroy(prepared);
@@ -445,8 +445,8 @@ pub const api = struct {
 /// board of 0, 3, 4 or 5 known cards.
 fn omaha_shape(hole_cards: u32, players: u32, board_cards: u32) bool {
     return hole_cards >= omaha.hole_cards_min and hole_cards <= omaha.hole_cards_max and
-        players >= 2 and players <= omaha_equity.players_max and
-        (board_cards == 0 or (board_cards >= 3 and board_cards <= 5));
+        players >= equity.players_min and players <= omaha_equity.players_max and
+        encoding.is_board_size(board_cards);
 }
 
 test "capi: a spot readied for sampling samples the distribution it did before, and only once" {

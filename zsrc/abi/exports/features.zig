@@ -1,6 +1,7 @@
 //! Exports of the solver and ML features: every hand against a range on a board, per-hand
 //! features (HS, EHS, EHS², potentials, histograms), and hand isomorphism.
 const std = @import("std");
+const encoding = @import("../../cards/encoding.zig");
 const batch = @import("../../rank/batch.zig");
 const combos = @import("../../cards/combos.zig");
 const features = @import("../../features/strength.zig");
@@ -35,7 +36,7 @@ pub const api = struct {
         histogram_out: ?[*]f64,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (board_cards < 3 or board_cards > features.board_cards_max) return .bad_argument;
+        if (board_cards < encoding.board_cards_min or board_cards > features.board_cards_max) return .bad_argument;
         if ((histogram_out != null) != (bins > 0) or bins > features.bins_max) return .bad_argument;
         if (n == 0) return .ok;
         const b = boards orelse return .null_pointer;
@@ -85,7 +86,7 @@ pub const api = struct {
         histogram_out: ?[*]f64,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (board_cards < 3 or board_cards > features.board_cards_max) return .bad_argument;
+        if (board_cards < encoding.board_cards_min or board_cards > features.board_cards_max) return .bad_argument;
         if ((histogram_out != null) != (bins > 0) or bins > features.bins_max) return .bad_argument;
         if (n == 0) return .ok;
         const h = holes orelse return .null_pointer;

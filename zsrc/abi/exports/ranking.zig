@@ -196,7 +196,7 @@ pub const api = struct {
         out: ?[*]u16,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (board_cards > 5 or players < 1 or board_cards + 2 * players > encoding.card_count) {
+        if (board_cards > encoding.board_cards_max or players < 1 or board_cards + 2 * players > encoding.card_count) {
             return .bad_argument;
         }
         if (n == 0) return .ok;
