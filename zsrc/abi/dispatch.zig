@@ -4,6 +4,7 @@
 //! abi/kernels.zig is compiled once per level (build.zig) and each copy exports its functions
 //! under its own prefix; `kernel_table.resolve` gathers one copy's functions into a table.
 const std = @import("std");
+const assert = std.debug.assert;
 const builtin = @import("builtin");
 const kernel_table = @import("kernel_table.zig");
 const arena_deal = @import("../arena/deal.zig");
@@ -22,7 +23,9 @@ const avx512_kernels = if (is_x86_64) kernel_table.resolve("pp_k_avx512_") else 
 var active_level: std.atomic.Value(u32) = .init(@backingInt(Level.baseline));
 
 pub fn kernels() *const kernel_table.Kernels {
-    return switch (active_level.load(.monotonic)) {
+    const in_use = active_level.load(.monotonic);
+    assert(in_use <= @backingInt(Level.avx512)); // `select` stores no other
+    return switch (in_use) {
         @backingInt(Level.avx512) => &avx512_kernels,
         @backingInt(Level.avx2) => &avx2_kernels,
         else => &baseline_kernels,
@@ -94,8 +97,11 @@ pub fn level() u32 {
 
 /// Bit i set when this CPU can run level i (bit 0, baseline, always).
 pub fn supported() u32 {
-    return 1 | (@as(u32, @intFromBool(cpu_has_avx2_level())) << 1) |
+    const levels = 1 | (@as(u32, @intFromBool(cpu_has_avx2_level())) << 1) |
         (@as(u32, @intFromBool(cpu_has_avx512_level())) << 2);
+    // Each level a superset of the one before: a CPU that runs one runs those below it.
+    assert(levels == 0b001 or levels == 0b011 or levels == 0b111);
+    return levels;
 }
 
 /// Switches every later call to `wanted`'s kernels; false (and no change) when this CPU
@@ -105,5 +111,6 @@ pub fn select(wanted: u32) bool {
     if (supported() & (@as(u32, 1) << @intCast(wanted)) == 0) return false;
     active_level.store(wanted, .monotonic);
     arena_deal.use_dealer(kernels().deal);
+    assert(level() == wanted);
     return true;
 }

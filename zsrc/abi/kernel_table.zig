@@ -10,6 +10,7 @@
 //! picks a level when the library loads (or when asked, `pp_select_cpu`). A signature is
 //! therefore the same at every level, so the sets are interchangeable.
 const std = @import("std");
+const assert = std.debug.assert;
 
 /// Every file that declares kernels, in no particular order (names must not repeat).
 pub const sources = [_]type{
@@ -42,7 +43,7 @@ pub const declared: []const Declared = list: {
         list[at] = .{ .source = source, .name = name };
         at += 1;
     };
-    std.debug.assert(at == count);
+    assert(at == count);
     const final = list;
     break :list &final;
 };
@@ -69,6 +70,7 @@ pub const Kernels = table: {
 /// The kernel set exported under `prefix` by one compiled copy of abi/kernels.zig: each field
 /// is the symbol `prefix ++ field name`.
 pub fn resolve(comptime prefix: []const u8) Kernels {
+    comptime assert(@typeInfo(Kernels).@"struct".field_names.len == declared.len); // one field each
     var kernels: Kernels = undefined;
     inline for (declared) |d| {
         @field(kernels, d.name) = @extern(@FieldType(Kernels, d.name), .{ .name = prefix ++ d.name });

@@ -126,27 +126,15 @@ fn expand(shifted: u64, used: u64) u64 {
     return out;
 }
 
-/// The indexer of one round layout, e.g. `&.{ 2, 5 }` (hole cards, then the board as one
-/// round) or `&.{ 2, 3, 1, 1 }` (hole cards, flop, turn, river).
-pub fn Indexer(comptime layout: []const u8) type {
+/// The configurations of one round layout (per suit, its card count in each round, 4 bits a
+/// round): how many suit indices each allows, and every tuple of four (one a suit, in
+/// decreasing order) a hand can have, enumerated at compile time for `Indexer`'s tables.
+fn Configurations(comptime layout: []const u8) type {
     assert(layout.len >= 1);
     assert(layout.len <= rounds_max);
     return struct {
-        pub const rounds = layout;
-        /// The layout in its tables' symbol names (rank/linked_tables.zig), e.g. "_2_3_1_1".
-        const name = name: {
-            var text: []const u8 = "";
-            for (layout) |k| text = text ++ "_" ++ .{'0' + k};
-            break :name text;
-        };
-        pub const cards: u32 = sum: {
-            var n: u32 = 0;
-            for (layout) |k| n += k;
-            break :sum n;
-        };
-
         /// Every configuration tuple (four suits, decreasing), in increasing order.
-        pub const configs: []const [suits]Config = enumerate_configs();
+        pub const configs: []const [suits]Config = enumerate();
         /// `offsets[i]`: the first index of configuration tuple i; the last is the size.
         pub const offsets: [configs.len + 1]u64 = offsets: {
             @setEvalBranchQuota(100_000);
@@ -157,92 +145,7 @@ pub fn Indexer(comptime layout: []const u8) type {
         };
         pub const size: u64 = offsets[configs.len];
 
-        comptime {
-            // A round deals at most 15 cards to a suit (its 4-bit count), a hand at most 13.
-            for (layout) |k| assert(k >= 1 and k < 16);
-            assert(cards <= values);
-            assert(configs.len > 0);
-            // Tuple numbers are u16, with maxInt(u16) for no tuple.
-            assert(configs.len < std.math.maxInt(u16));
-            assert(size > 0);
-            // Suit indices fit below the sort key's configuration (`index_mask`).
-            assert(size <= index_mask);
-        }
-
-        /// A tuple's number from any order of its suits: `radix` of the four suits as dealt
-        /// (the first three suits' counts, round by round; the fourth follows from them).
-        const radix_count: u32 = count: {
-            var n: u32 = 1;
-            for (layout) |k| n *= (k + 1) * (k + 1) * (k + 1);
-            break :count n;
-        };
-        /// One spare entry at the end: the vector path's 32-bit gather of the last one reads it.
-        const tuple_number = linked.table("iso_tuple_number" ++ name, tuple_numbers);
-        const tuple_numbers: [radix_count + 1]u16 = table: {
-            @setEvalBranchQuota(10_000_000);
-            var t: [radix_count + 1]u16 = @splat(std.math.maxInt(u16));
-            const orders = permutations();
-            for (configs, 0..) |tuple, i| {
-                for (orders) |order| {
-                    var dealt: [suits]Config = undefined;
-                    for (0..suits) |s| dealt[s] = tuple[order[s]];
-                    t[radix(dealt)] = i;
-                }
-            }
-            break :table t;
-        };
-        /// Radix weight of suit s's count in a round (0 for the fourth suit).
-        const radix_weight: [layout.len][suits]u32 = table: {
-            var t: [layout.len][suits]u32 = @splat(@splat(0));
-            var multiplier: u32 = 1;
-            for (layout, 0..) |k, round| {
-                for (0..suits - 1) |s| {
-                    t[round][s] = multiplier;
-                    multiplier *= k + 1;
-                }
-            }
-            break :table t;
-        };
-
-        /// Per tuple and sorted suit position: the product of the earlier groups' sizes, and
-        /// the position's level in its group (1 for the first, 2 for the second, …).
-        const place_multiplier: [configs.len][suits]u64 = places(.multiplier);
-        const place_level: [configs.len][suits]u8 = places(.level);
-
-        /// The vector path's tables (see `index_rows_vector`): 32-bit words for VPGATHERDD.
-        pub const vector = struct {
-            /// Small layouts read their tables by a hand's radix number (its configurations
-            /// in any suit order), so every gather can start before the suits are sorted;
-            /// large ones (per street) first read the tuple's number (16 bits) by it. 8,192
-            /// slots of 32 bits are 32 KiB: an L1 data cache's worth on both vendors.
-            pub const direct = radix_count <= 8192;
-            const slots = if (direct) radix_count else configs.len;
-            /// The tuple's first index, by slot.
-            const offsets32 = linked.table("iso_offsets32" ++ name, by_slot());
-            const weight: [layout.len][suits]u32 = table: {
-                var t: [layout.len][suits]u32 = @splat(@splat(0));
-                for (0..layout.len) |round| for (0..suits - 1) |s| {
-                    t[round][s] = radix_weight[round][s];
-                };
-                break :table t;
-            };
-
-            fn by_slot() [slots]u32 {
-                @setEvalBranchQuota(10_000_000);
-                // The vector path reads first indices in 32 bits.
-                assert(offsets[configs.len - 1] <= std.math.maxInt(u32));
-                var t: [slots]u32 = @splat(0);
-                for (0..slots) |slot| {
-                    const tuple = if (direct) tuple_numbers[slot] else slot;
-                    if (tuple == std.math.maxInt(u16)) continue; // no hand has these counts
-                    assert(tuple < configs.len);
-                    t[slot] = @intCast(offsets[tuple]);
-                }
-                return t;
-            }
-        };
-
-        fn places(
+        pub fn places(
             comptime what: enum { multiplier, level },
         ) [configs.len][suits](if (what == .multiplier) u64 else u8) {
             @setEvalBranchQuota(1_000_000);
@@ -263,26 +166,13 @@ pub fn Indexer(comptime layout: []const u8) type {
             return t;
         }
 
-        fn count_in(config: Config, round: usize) u32 {
+        pub fn count_in(config: Config, round: usize) u32 {
             assert(round < layout.len);
             return (config >> @intCast(4 * (layout.len - 1 - round))) & 0xf;
         }
 
-        inline fn radix(tuple: [suits]Config) u32 {
-            var number: u32 = 0;
-            var multiplier: u32 = 1;
-            inline for (layout, 0..) |k, round| {
-                inline for (0..suits - 1) |s| {
-                    number += multiplier * count_in(tuple[s], round);
-                    multiplier *= k + 1;
-                }
-            }
-            assert(number < radix_count);
-            return number;
-        }
-
         /// How many suit indices a suit of this configuration can have.
-        fn suit_size(config: Config) u64 {
+        pub fn suit_size(config: Config) u64 {
             var n: u64 = 1;
             var used: u32 = 0;
             for (0..layout.len) |round| {
@@ -295,7 +185,7 @@ pub fn Indexer(comptime layout: []const u8) type {
             return n;
         }
 
-        fn tuple_size(tuple: [suits]Config) u64 {
+        pub fn tuple_size(tuple: [suits]Config) u64 {
             var n: u64 = 1;
             var i: usize = 0;
             while (i < suits) {
@@ -308,7 +198,7 @@ pub fn Indexer(comptime layout: []const u8) type {
             return n;
         }
 
-        fn enumerate_configs() []const [suits]Config {
+        pub fn enumerate() []const [suits]Config {
             @setEvalBranchQuota(10_000_000);
             var found: [4096][suits]Config = undefined;
             var n: usize = 0;
@@ -402,7 +292,7 @@ pub fn Indexer(comptime layout: []const u8) type {
             tuple[suit] = saved;
         }
 
-        fn permutations() [24][suits]usize {
+        pub fn permutations() [24][suits]usize {
             var out: [24][suits]usize = undefined;
             var n: usize = 0;
             for (0..suits) |a| for (0..suits) |b| for (0..suits) |c| for (0..suits) |d| {
@@ -421,6 +311,133 @@ pub fn Indexer(comptime layout: []const u8) type {
         fn less(a: [suits]Config, b: [suits]Config) bool {
             for (0..suits) |s| if (a[s] != b[s]) return a[s] < b[s];
             return false;
+        }
+    };
+}
+
+/// The indexer of one round layout, e.g. `&.{ 2, 5 }` (hole cards, then the board as one
+/// round) or `&.{ 2, 3, 1, 1 }` (hole cards, flop, turn, river).
+pub fn Indexer(comptime layout: []const u8) type {
+    assert(layout.len >= 1);
+    assert(layout.len <= rounds_max);
+    return struct {
+        const shape = Configurations(layout);
+        const count_in = shape.count_in;
+        const suit_size = shape.suit_size;
+        const tuple_size = shape.tuple_size;
+        pub const rounds = layout;
+        /// The layout in its tables' symbol names (rank/linked_tables.zig), e.g. "_2_3_1_1".
+        const name = name: {
+            var text: []const u8 = "";
+            for (layout) |k| text = text ++ "_" ++ .{'0' + k};
+            break :name text;
+        };
+        pub const cards: u32 = sum: {
+            var n: u32 = 0;
+            for (layout) |k| n += k;
+            break :sum n;
+        };
+
+        pub const configs = shape.configs;
+        pub const offsets = shape.offsets;
+        pub const size = shape.size;
+
+        comptime {
+            // A round deals at most 15 cards to a suit (its 4-bit count), a hand at most 13.
+            for (layout) |k| assert(k >= 1 and k < 16);
+            assert(cards <= values);
+            assert(configs.len > 0);
+            // Tuple numbers are u16, with maxInt(u16) for no tuple.
+            assert(configs.len < std.math.maxInt(u16));
+            assert(size > 0);
+            // Suit indices fit below the sort key's configuration (`index_mask`).
+            assert(size <= index_mask);
+        }
+
+        /// A tuple's number from any order of its suits: `radix` of the four suits as dealt
+        /// (the first three suits' counts, round by round; the fourth follows from them).
+        const radix_count: u32 = count: {
+            var n: u32 = 1;
+            for (layout) |k| n *= (k + 1) * (k + 1) * (k + 1);
+            break :count n;
+        };
+        /// One spare entry at the end: the vector path's 32-bit gather of the last one reads it.
+        const tuple_number = linked.table("iso_tuple_number" ++ name, tuple_numbers);
+        const tuple_numbers: [radix_count + 1]u16 = table: {
+            @setEvalBranchQuota(10_000_000);
+            var t: [radix_count + 1]u16 = @splat(std.math.maxInt(u16));
+            const orders = shape.permutations();
+            for (configs, 0..) |tuple, i| {
+                for (orders) |order| {
+                    var dealt: [suits]Config = undefined;
+                    for (0..suits) |s| dealt[s] = tuple[order[s]];
+                    t[radix(dealt)] = i;
+                }
+            }
+            break :table t;
+        };
+        /// Radix weight of suit s's count in a round (0 for the fourth suit).
+        const radix_weight: [layout.len][suits]u32 = table: {
+            var t: [layout.len][suits]u32 = @splat(@splat(0));
+            var multiplier: u32 = 1;
+            for (layout, 0..) |k, round| {
+                for (0..suits - 1) |s| {
+                    t[round][s] = multiplier;
+                    multiplier *= k + 1;
+                }
+            }
+            break :table t;
+        };
+
+        /// Per tuple and sorted suit position: the product of the earlier groups' sizes, and
+        /// the position's level in its group (1 for the first, 2 for the second, …).
+        const place_multiplier: [configs.len][suits]u64 = shape.places(.multiplier);
+        const place_level: [configs.len][suits]u8 = shape.places(.level);
+
+        /// The vector path's tables (see `index_rows_vector`): 32-bit words for VPGATHERDD.
+        pub const vector = struct {
+            /// Small layouts read their tables by a hand's radix number (its configurations
+            /// in any suit order), so every gather can start before the suits are sorted;
+            /// large ones (per street) first read the tuple's number (16 bits) by it. 8,192
+            /// slots of 32 bits are 32 KiB: an L1 data cache's worth on both vendors.
+            pub const direct = radix_count <= 8192;
+            const slots = if (direct) radix_count else configs.len;
+            /// The tuple's first index, by slot.
+            const offsets32 = linked.table("iso_offsets32" ++ name, by_slot());
+            const weight: [layout.len][suits]u32 = table: {
+                var t: [layout.len][suits]u32 = @splat(@splat(0));
+                for (0..layout.len) |round| for (0..suits - 1) |s| {
+                    t[round][s] = radix_weight[round][s];
+                };
+                break :table t;
+            };
+
+            fn by_slot() [slots]u32 {
+                @setEvalBranchQuota(10_000_000);
+                // The vector path reads first indices in 32 bits.
+                assert(offsets[configs.len - 1] <= std.math.maxInt(u32));
+                var t: [slots]u32 = @splat(0);
+                for (0..slots) |slot| {
+                    const tuple = if (direct) tuple_numbers[slot] else slot;
+                    if (tuple == std.math.maxInt(u16)) continue; // no hand has these counts
+                    assert(tuple < configs.len);
+                    t[slot] = @intCast(offsets[tuple]);
+                }
+                return t;
+            }
+        };
+
+        inline fn radix(tuple: [suits]Config) u32 {
+            var number: u32 = 0;
+            var multiplier: u32 = 1;
+            inline for (layout, 0..) |k, round| {
+                inline for (0..suits - 1) |s| {
+                    number += multiplier * count_in(tuple[s], round);
+                    multiplier *= k + 1;
+                }
+            }
+            assert(number < radix_count);
+            return number;
         }
 
         /// The index of a hand given as one card set per round (valid, disjoint).

@@ -13,6 +13,7 @@
 //! `eval.flush_key_base`). Keeping the lookups apart from the tally lets the CPU overlap
 //! one block's L2 misses with the next one's arithmetic.
 const std = @import("std");
+const assert = std.debug.assert;
 const eval = @import("eval.zig");
 const encoding = @import("../cards/encoding.zig");
 
@@ -26,10 +27,12 @@ pub fn keyed(comptime T: type) bool {
 /// Rows laid one to a qword in vectors of `width` bytes (`width / 8` rows): the shuffle masks
 /// and masks both vector levels build their card-id tallies from.
 pub fn QwordRows(comptime width: u32) type {
+    comptime assert(width >= 16 and width % 8 == 0); // whole qwords, two rows at least
     return struct {
         /// Byte j: row j / 8's card j % 8 of rows of `cards` back to back, or (j % 8 >=
         /// cards) -1, the shuffle's second operand: the level's filler byte.
         pub fn spread(comptime cards: u32) [width]i32 {
+            comptime assert(cards >= 1 and cards <= 8); // a row fits its qword
             @setEvalBranchQuota(10_000);
             var mask: [width]i32 = undefined;
             for (0..width) |j| mask[j] = if (j % 8 < cards) (j / 8) * cards + j % 8 else -1;
@@ -45,6 +48,7 @@ pub fn QwordRows(comptime width: u32) type {
 
         /// The card `distance` places on, round a row of `cards` (the fillers meet themselves).
         pub fn rotation(comptime cards: u32, comptime distance: u32) [width]i32 {
+            comptime assert(cards <= 8 and distance >= 1 and distance < cards);
             @setEvalBranchQuota(10_000);
             var mask: [width]i32 = undefined;
             for (0..width) |j| {
@@ -79,6 +83,9 @@ pub fn QwordRows(comptime width: u32) type {
 /// past a row's cards).
 pub fn CardSource(comptime K: type, comptime cards: u32) type {
     const width = @typeInfo(K.Bytes).vector.len;
+    // One load holds a tally's rows: at most 7 cards each, at least 5 (the tallies' rule).
+    comptime assert(cards >= 5 and cards <= encoding.hand_cards_max);
+    comptime assert(K.lanes * cards <= width);
     return struct {
         cards: []const u8,
 
@@ -306,6 +313,7 @@ pub fn TrustedAccumulatorSource(comptime lanes_: u32) type {
 /// The `@shuffle` mask of words `first`, `first + 2`, … of two vectors of `lanes` words of
 /// interleaved keys and masks.
 fn every_other(comptime lanes: u32, comptime first: u32) [lanes]i32 {
+    comptime assert(first < 2 and lanes % 2 == 0); // keys at even words, masks at odd
     var mask: [lanes]i32 = undefined;
     for (0..lanes) |i| {
         const word: i32 = @intCast((2 * i + first) % lanes);
@@ -448,13 +456,17 @@ comptime {
 pub fn blocks_end(comptime Rows: type, rows: usize) usize {
     const spare = if (@hasDecl(Rows, "spare_rows")) Rows.spare_rows else 0;
     if (rows < spare) return 0;
-    return (rows - spare) / block_rows * block_rows;
+    const end = (rows - spare) / block_rows * block_rows;
+    // Whole blocks, and room after them for the rows a last load reads past its block.
+    assert(end % block_rows == 0 and end + spare <= rows);
+    return end;
 }
 
 /// `rank_block` for every block of rows `0 .. end` (a multiple of `block_rows`); returns
 /// whether any row was bad.
 pub fn rank_blocks(rows: anytype, out: []u16, end: usize) bool {
-    std.debug.assert(end % block_rows == 0);
+    assert(end % block_rows == 0);
+    assert(end <= out.len);
     var bad: u32 = 0;
     var first: usize = 0;
     // Bitwise, not `or`: a short-circuit would put a branch in every block.

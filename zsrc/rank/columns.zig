@@ -8,6 +8,7 @@
 //! (`n + 1` offsets of i32 or i64 into the values), uint64 card sets, and strings of card
 //! text (`n + 1` offsets into the bytes).
 const std = @import("std");
+const assert = std.debug.assert;
 const eval = @import("eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const blocks = @import("blocks.zig");
@@ -18,7 +19,9 @@ const linked = @import("linked_tables.zig");
 const columns = @This();
 
 pub fn rank_card_rows(cards: []const u8, k: u32, out: []u16, status: []u8) void {
-    std.debug.assert(k <= encoding.hand_cards_max);
+    assert(k <= encoding.hand_cards_max);
+    assert(cards.len == out.len * k);
+    assert(status.len == out.len);
     switch (k) {
         inline 0...encoding.hand_cards_max => |kc| {
             var first: usize = 0;
@@ -73,6 +76,8 @@ pub fn rank_lists(
     out: []u16,
     status: []u8,
 ) void {
+    assert(offsets.len == out.len + 1);
+    assert(status.len == out.len);
     for (out, status, 0..) |*rank, *bad, row| {
         const start = offsets[row];
         const end = offsets[row + 1];
@@ -89,6 +94,8 @@ pub fn rank_lists(
 }
 
 pub fn rank_sets(sets: []const u64, out: []u16, status: []u8) void {
+    assert(sets.len == out.len);
+    assert(status.len == out.len);
     var first: usize = 0;
     if (row_sources.available) {
         const block = blocks.block_rows;
@@ -127,6 +134,8 @@ pub fn rank_strings(
     // a fixed-width road, which checks every row's length first and hands over to the
     // general one if any row is not. (Equal totals keep its reads inside the text whatever
     // the rows are.)
+    assert(offsets.len == out.len + 1);
+    assert(status.len == out.len);
     const total = offsets[out.len] -% offsets[0];
     inline for (.{ 2, 3 }) |stride| {
         const width = stride * encoding.hand_cards_max - (stride - 2);
@@ -162,10 +171,12 @@ fn rank_strings_fixed(
     out: []u16,
     status: []u8,
 ) bool {
+    comptime assert(stride == 2 or stride == 3); // compact, or one separator a card
     const width = stride * encoding.hand_cards_max - (stride - 2);
     var differs: Offset = 0;
     for (offsets[0..out.len], offsets[1..]) |start, end| differs |= (end -% start) ^ width;
     if (differs != 0) return false;
+    assert(offsets[out.len] -% offsets[0] == @as(Offset, @intCast(width * out.len)));
     const rows = text + @as(usize, @intCast(offsets[0]));
     var first: usize = 0;
     if (row_sources.available) {
@@ -195,6 +206,7 @@ fn rank_fixed_rows(
     out: []u16,
     status: []u8,
 ) void {
+    assert(status.len == out.len);
     for (out, status, first..) |*rank, *bad, row| {
         const string = rows[row * width ..][0..width];
         if (comptime bits.has_pdep and width == 2 * encoding.hand_cards_max) {

@@ -2,6 +2,7 @@
 //! byte (0 good, 1 bad), and the call names the first bad row that is not null the way the
 //! strict calls name theirs (`err`), so a caller raising on it words it from that record.
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("../../cards/encoding.zig");
 const batch = @import("../../rank/batch.zig");
 const parse = @import("../../cards/parse.zig");
@@ -33,7 +34,7 @@ const Offsets = struct {
             4 => .{ @as(i64, offsets_as(i32, o.offsets)[i]), @as(i64, offsets_as(i32, o.offsets)[i + 1]) },
             else => .{ offsets_as(i64, o.offsets)[i], offsets_as(i64, o.offsets)[i + 1] },
         };
-        std.debug.assert(end >= start);
+        assert(end >= start);
         return o.bytes[@intCast(start)..@intCast(end)];
     }
 
@@ -45,13 +46,16 @@ const Offsets = struct {
 /// The call's answer once the kernel has run: ok, or the first row flagged in `status` that
 /// `valid` (Arrow's validity bitmap from bit `valid_offset`; null: no nulls) counts, reported.
 fn answer(column: Column, status: []const u8, valid: ?[*]const u8, valid_offset: u64, err: ?*Error) Status {
+    assert(status.len > 0); // the exports answer no rows before any kernel runs
     var from: usize = 0;
     while (std.mem.indexOfScalarPos(u8, status, from, 1)) |row| : (from = row + 1) {
         if (valid) |bitmap| {
             const bit = valid_offset + row;
             if (bitmap[bit / 8] >> @intCast(bit % 8) & 1 == 0) continue; // a null row
         }
-        return reports.report_hand_error(err, why(column, row));
+        const failure = why(column, row);
+        assert(failure.row == row);
+        return reports.report_hand_error(err, failure);
     }
     return .ok;
 }
@@ -69,6 +73,7 @@ fn why(column: Column, row: usize) HandError {
 }
 
 fn list_failure(cards: []const u8, row: usize) ?HandError {
+    assert(cards.len <= std.math.maxInt(i32));
     if (cards.len > encoding.hand_cards_max) return .{ .row = row, .kind = .too_many_cards, .position = @intCast(cards.len) };
     return batch.diagnose_card_row(cards, row);
 }
@@ -79,6 +84,7 @@ fn text_failure(text: []const u8, row: usize) ?HandError {
     var counts: [1]u32 = undefined;
     const offsets = [2]i64{ 0, @intCast(text.len) };
     if (parse.parse_strings(text, &offsets, &ids, &counts)) |failure| {
+        assert(failure.row == 0); // one string, its own row 0
         var found = failure;
         found.row = row;
         return found;

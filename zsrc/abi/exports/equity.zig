@@ -1,6 +1,7 @@
 //! Exports of the equity engine: known hands exact (equity/known_exact.zig), street equities, spots over
 //! ranges sampled and counted (equity/spot.zig, equity/monte_carlo.zig, equity/range_exact.zig), and Omaha.
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("../../cards/encoding.zig");
 const batch = @import("../../rank/batch.zig");
 const random = @import("../../cards/random.zig");
@@ -92,6 +93,10 @@ fn equity_setup(
     setup.deck = encoding.full_deck & ~seen;
     setup.missing = equity.board_cards_max - board_cards;
     if (@popCount(setup.deck) < setup.missing) return .{ .failed = .bad_argument };
+    // Every card in play once: the holes' two each, the board's, and the deck left apart.
+    assert(@popCount(seen) == 2 * players + board_cards + @popCount(dead));
+    assert(setup.deck & seen == 0);
+    assert(setup.board.card_total() == board_cards);
     return .{ .ok = setup };
 }
 
@@ -365,6 +370,7 @@ pub const api = struct {
             if (p >= s.players or seen >> @intCast(p) & 1 != 0) return .bad_argument;
             seen |= @as(u32, 1) << @intCast(p);
         }
+        assert(@popCount(seen) == s.players); // every player once
         const total = equity_count.items(s, ord[0]);
         if (first_item > total or items > total - first_item) return .bad_argument;
         if (items == 0) return .ok;
@@ -424,6 +430,7 @@ pub const api = struct {
         };
         if (dead & encoding.full_deck != dead) return report_hand_error(err, .at(-2, .card_out_of_range, @ctz(dead & ~encoding.full_deck), -1));
         const deck = encoding.full_deck & ~used & ~dead;
+        assert(@popCount(used) + unknown == b.len + held.len); // each known card counted once
         if (@popCount(deck) < unknown + 5 - board_cards) return .bad_argument;
         // Exact: `first` is the part and `count` the parts, at least one (u32 each).
         if (exact and (unknown > 0 or count == 0 or count > std.math.maxInt(u32) or first >= count)) {

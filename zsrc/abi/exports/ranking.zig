@@ -2,6 +2,7 @@
 //! and what a rank means (Arrow columns: exports/columns.zig). Scalar work (one hand,
 //! building accumulators, parsing text) is called directly: it has no per-CPU variant.
 const std = @import("std");
+const assert = std.debug.assert;
 const eval = @import("../../rank/eval.zig");
 const encoding = @import("../../cards/encoding.zig");
 const batch = @import("../../rank/batch.zig");
@@ -47,6 +48,7 @@ pub const api = struct {
             if (id >= encoding.card_count or hand.mask >> @intCast(id) & 1 != 0) return 0;
             hand.add(id);
         }
+        assert(hand.card_total() == k); // k distinct cards
         return eval.rank_accumulator(hand);
     }
 
@@ -179,6 +181,7 @@ pub const api = struct {
         }
         if (text_length > 0 and text == null) return .null_pointer;
         if (capacity > 0 and out_ids == null) return .null_pointer;
+        assert(o[n] >= o[0]); // the offsets checked non-decreasing above
         const t: []const u8 = if (text) |p| p[0..@intCast(text_length)] else &.{};
         const ids: []u8 = if (out_ids) |p| p[0..capacity] else &.{};
         const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse return .ok;
