@@ -216,6 +216,31 @@ fn Run(comptime players: usize) type {
     return struct {
         const Self = @This();
 
+        // Its parts, each a type of its own below; called as methods all the same.
+        const mean_weight = RangeDraws(players).mean_weight;
+        const draw_ranges = RangeDraws(players).draw_ranges;
+        const draw_joint = RangeDraws(players).draw_joint;
+        const pick_joint = RangeDraws(players).pick_joint;
+        const hold_joint = RangeDraws(players).hold_joint;
+        const hold_joints = RangeDraws(players).hold_joints;
+        const hold_joint_lanes = RangeDraws(players).hold_joint_lanes;
+        const draw_weighted = RangeDraws(players).draw_weighted;
+        const deal_rest = Dealing(players).deal_rest;
+        const set_decks = Dealing(players).set_decks;
+        const deal_boards = Dealing(players).deal_boards;
+        const board_rows = Dealing(players).board_rows;
+        const store_boards = Dealing(players).store_boards;
+        const pack_mask = Dealing(players).pack_mask;
+        const by_joint_places = Dealing(players).by_joint_places;
+        const row_words = Dealing(players).row_words;
+        const Row = Dealing(players).Row;
+        const deal_random_rows = Dealing(players).deal_random_rows;
+        const seat_bytes = Dealing(players).seat_bytes;
+        const spread_mask = Dealing(players).spread_mask;
+        const play = Showdowns(players).play;
+        const count_game = Showdowns(players).count_game;
+        const settle = Showdowns(players).settle;
+
         spot: *const Spot,
         /// Player numbers by role, in seat order.
         drawn: [players]u8 = undefined,
@@ -269,407 +294,6 @@ fn Run(comptime players: usize) type {
             run.accept_by_weight = run.drawn_len >= 2 and spot.joint_len == 0 and
                 run.mean_weight() >= accept_mean_min;
             return run;
-        }
-
-        /// The mean weight of `probe_deals` deals, from a fixed stream (so every call of a
-        /// run decides alike): the share of deals that acceptance would keep.
-        fn mean_weight(run: *const Self) f64 {
-            // Only several range players weigh their deals (`draw_weighted`).
-            assert(run.drawn_len >= 2);
-            assert(run.spot.joint_len == 0);
-            var block: Block(players) = undefined;
-            var sum: f64 = 0;
-            for (0..probe_deals) |i| {
-                _ = run.draw_weighted(probe_key, i, &block, 0);
-                sum += block.weights[0];
-            }
-            assert(sum >= 0);
-            return sum / probe_deals;
-        }
-
-        /// Deals the fixed and range players of game `number` into slot `i` of the block,
-        /// with the game's weight; returns the game's stream, to deal the rest.
-        fn draw_ranges(
-            run: *const Self,
-            key: u64,
-            number: u64,
-            block: *Block(players),
-            i: usize,
-        ) Stream {
-            assert(run.drawn_len >= 2);
-            assert(i < block_games);
-            if (run.spot.joint_len > 0) return run.draw_joint(key, number, block, i);
-            if (!run.accept_by_weight) return run.draw_weighted(key, number, block, i);
-            // Rejection on the importance weight: a deal drawn with probability q is kept
-            // with probability w = π/(q·c) ≤ 1, so the kept deals follow π exactly, each
-            // weighing 1 (about 1 / mean weight draws a game; chosen only when that is ≤ 4).
-            var attempt: u64 = 0;
-            while (true) : (attempt += 1) {
-                var stream = run.draw_weighted(
-                    key ^ (attempt *% random.golden_gamma),
-                    number,
-                    block,
-                    i,
-                );
-                const weight = block.weights[i];
-                if (weight == 1 or (weight > 0 and stream.fraction() < weight)) {
-                    block.weights[i] = 1;
-                    return stream;
-                }
-            }
-        }
-
-        /// `draw_ranges` from the spot's table of every deal of the range players: one alias
-        /// draw, exactly the joint distribution, every game weighing 1.
-        fn draw_joint(
-            run: *const Self,
-            key: u64,
-            number: u64,
-            block: *Block(players),
-            i: usize,
-        ) Stream {
-            const spot = run.spot;
-            assert(spot.joint_len > 0);
-            assert(run.joint.len == spot.joint_len);
-            var stream: Stream = .init(key, number);
-            // One word: its high half picks the deal (at most 2^20 of them), its low half the
-            // coin, as `alias_draw` does.
-            const word = stream.next();
-            const index = ((word >> 32) * spot.joint_len) >> 32;
-            assert(index < spot.joint_len);
-            run.hold_joint(run.pick_joint(index, word & 0xffff_ffff), block, i, false);
-            return stream;
-        }
-
-        /// The deal `draw_joint` picks: entry `index`, or its alias by the 32-bit `coin`.
-        inline fn pick_joint(run: *const Self, index: u64, coin: u64) u64 {
-            const entry = &run.joint[index];
-            return if (coin < entry.keep) index else entry.other;
-        }
-
-        /// The range players hold deal `chosen` of the table in game slot `i`: the game's
-        /// row of combos, of hole cards and its cards out (as places left if the game is
-        /// dealt `by_place`), each a copy (random players' entries are dealt over by
-        /// `deal_rest`; the weight stays `fill_block`'s 1).
-        inline fn hold_joint(run: *const Self, chosen: u64, block: *Block(players), i: usize, comptime by_place: bool) void {
-            const deal = &run.joint[chosen];
-            block.held[i] = deal.held;
-            block.holes[i * players * 2 ..][0 .. players * 2].* = std.mem.asBytes(&deal.holes).*;
-            if (by_place and by_joint_places) block.places_left[i] = deal.places_left else block.used[i] = deal.used;
-        }
-
-        /// `lanes` games of slots `i ..` start: their streams from `states`, each holding
-        /// its deal of `chosen`.
-        inline fn hold_joints(
-            run: *const Self,
-            comptime lanes: usize,
-            chosen: [lanes]u64,
-            block: *Block(players),
-            i: usize,
-            streams: *[lanes]Stream,
-            states: [lanes]u64,
-        ) void {
-            if (comptime Deal(lanes, players).by_place and row_words and by_joint_places and gather.available512) {
-                const stream_words: *[lanes]u64 = @ptrCast(streams);
-                stream_words.* = states;
-                return run.hold_joint_lanes(lanes, chosen, block, i);
-            }
-            for (streams, states, chosen, 0..) |*stream, state, c, l| {
-                stream.* = .{ .state = state };
-                run.hold_joint(c, block, i + l, Deal(lanes, players).by_place);
-            }
-        }
-
-        /// `hold_joint` by place of `lanes` games at once, their deals `chosen`: each field
-        /// of a lane's deal gathered (`vpgatherdd`, `vpgatherdq`) and stored for all of
-        /// them, where a loop copied the fields a game at a time (a quarter of the deal's
-        /// time for QQ+,AKs vs JJ-99,AQs+; in turn on Xeon +6 to +14% games/s).
-        inline fn hold_joint_lanes(
-            run: *const Self,
-            comptime lanes: usize,
-            chosen: [lanes]u64,
-            block: *Block(players),
-            i: usize,
-        ) void {
-            const Joint = spot_zig.JointDeal(players);
-            const Places = spot_zig.PlacesRow(players);
-            comptime std.debug.assert(@sizeOf(Joint) % 8 == 0 and @sizeOf(Row) == @sizeOf(Places));
-            const per_gather = 64 / @bitSizeOf(Row) * 8; // 16 words or 8 double words
-            const base: [*]const u8 = @ptrCast(run.joint.ptr);
-            const held: *align(2) [lanes]Row = @ptrCast(&block.held[i]);
-            const holes: *align(1) [lanes]Row = @ptrCast(block.holes[i * players * 2 ..][0 .. lanes * players * 2]);
-            const places: *[lanes]Places = block.places_left[i..][0..lanes];
-            inline for (0..lanes / per_gather) |k| {
-                const numbers: @Vector(per_gather, u64) = chosen[k * per_gather ..][0..per_gather].*;
-                // Deal numbers are below 2^20 (`joint_deals_max`): their steps fit 32 bits.
-                const index: @Vector(per_gather, u32) = @intCast(numbers * @as(@Vector(per_gather, u64), @splat(@sizeOf(Joint) / 8)));
-                const fetch = if (Row == u32) gather.gather32_at8 else gather.gather64_at8;
-                held[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "held"), index);
-                holes[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "holes"), index);
-                places[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "places_left"), index);
-            }
-        }
-
-        /// `draw_ranges` by sequential importance sampling: the weight is Π W_k(U_k)/W_k.
-        fn draw_weighted(
-            run: *const Self,
-            key: u64,
-            number: u64,
-            block: *Block(players),
-            i: usize,
-        ) Stream {
-            const spot = run.spot;
-            assert(run.drawn_len >= 2);
-            assert(i < block_games);
-            var stream: Stream = .init(key, number);
-            var held = run.fixed_combo;
-            var used = spot.out_cards();
-            var drawn_cards: u64 = 0;
-            var weight: f64 = 1;
-            for (run.drawn[0..run.drawn_len], 0..) |p, d| {
-                var combo = if (d == 0) alias_draw(spot, p, &stream) else choice: {
-                    const left = spot.weight_without(p, drawn_cards);
-                    if (left <= spot.totals[p] * weight_left_min) break :choice combos.none;
-                    weight *= left / spot.totals[p];
-                    break :choice draw_without(spot, p, used, left, &stream);
-                };
-                if (combo == combos.none) { // no deal fits: weight 0, any valid cards
-                    weight = 0;
-                    combo = first_free(spot, p, used);
-                }
-                held[p] = combo;
-                used |= combos.set(combo);
-                drawn_cards |= combos.set(combo);
-            }
-            // The range players' combos share no card, with each other or what was out.
-            assert(@popCount(drawn_cards) == 2 * run.drawn_len);
-            assert(@popCount(used) == @popCount(spot.out_cards()) + 2 * run.drawn_len);
-            assert(weight >= 0);
-            block.held[i] = held;
-            block.used[i] = used;
-            block.weights[i] = weight;
-            return stream;
-        }
-
-        /// Deals the random players and the board of `lanes` games side by side: each card
-        /// waits on the one before it in its game (the deck it is taken from), so games in
-        /// lockstep keep several such chains in flight. Every game of a run has a deck of the
-        /// same size at each draw (the fixed cards, and two cards a range player), so one
-        /// size and one count of draws left in the word serve all the lanes.
-        fn deal_rest(
-            run: *const Self,
-            comptime lanes: usize,
-            streams: *[lanes]Stream,
-            block: *Block(players),
-            first: usize,
-        ) void {
-            // Every random seat's takes and spreads are unrolled (`deal_random_rows`).
-            @setEvalBranchQuota(10_000);
-            assert(first + lanes <= block_games);
-            var deal: Deal(lanes, players) = .{ .streams = streams };
-            run.set_decks(lanes, &deal, block, first);
-            // The cards leave the vectors a word a game (a player's two cards, a board's
-            // five), through an array: moving them out a byte at a time (`vpextrb`) took a
-            // tenth of the deal's time in a profile of random vs random.
-            if (comptime row_words) {
-                if (run.random_len > 0) run.deal_random_rows(lanes, &deal, block, first);
-            } else for (run.random[0..run.random_len]) |p| {
-                const a = deal.take();
-                const b = deal.take();
-                const held: [lanes]u16 = combos.index_lanes(lanes, a, b);
-                const holes: [lanes]u16 = @as(@Vector(lanes, u16), a) |
-                    @as(@Vector(lanes, u16), b) << @splat(8);
-                for (0..lanes) |l| {
-                    const i = first + l;
-                    block.held[i][p] = held[l];
-                    std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], holes[l], .little);
-                }
-            }
-            const size_before_board = deal.size;
-            if (run.board_len < 5) run.deal_boards(lanes, &deal, block, first);
-            // Every card the game needs was drawn, each from a deck one card smaller.
-            assert(size_before_board - deal.size == 5 - run.board_len);
-            assert(deal.size + 2 * (run.drawn_len + run.random_len) + 5 ==
-                @popCount(encoding.full_deck & ~run.spot.out_cards()) + run.board_len);
-            // The range players' cards (fixed players' and the board's were set per block, a
-            // table's deal's as it was held).
-            if (run.spot.joint_len > 0) return;
-            for (run.drawn[0..run.drawn_len]) |p| {
-                for (0..lanes) |l| {
-                    const i = first + l;
-                    const combo = block.held[i][p];
-                    std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], combos.hole_word(combo), .little);
-                }
-            }
-        }
-
-        /// Each lane's deck for `deal_rest`: the cards no player or board holds yet, as the
-        /// level deals them (a table of places, 64 or 32 lanes wide, or a set per lane).
-        fn set_decks(run: *const Self, comptime lanes: usize, deal_of: *Deal(lanes, players), block: *Block(players), first: usize) void {
-            if (comptime Deal(lanes, players).by_place) {
-                // One deck for every lane, the range players' cards taken out of each: a
-                // table's deals come with their places (QQ+,AKs vs JJ-99,AQs+ +5% games/s on Xeon).
-                const out = run.spot.out_cards();
-                deal_of.places = .{ .table = run.deck_table };
-                if (by_joint_places and run.spot.joint_len > 0) {
-                    const Places = spot_zig.PlacesRow(players);
-                    deal_of.places.remove_places(Places, block.places_left[first..][0..lanes].*, 2 * run.drawn_len);
-                } else {
-                    const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
-                    deal_of.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
-                }
-                deal_of.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
-            } else if (comptime Deal(lanes, players).by_place32) {
-                const out = run.spot.out_cards();
-                deal_of.places = .{ .table = run.deck_table32 };
-                const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
-                deal_of.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
-                deal_of.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
-            } else {
-                inline for (0..lanes) |l| {
-                    deal_of.decks[l] = encoding.full_deck & ~block.used[first + l];
-                    std.debug.assert(@popCount(deal_of.decks[l]) == @popCount(deal_of.decks[0]));
-                }
-                deal_of.size = @popCount(deal_of.decks[0]);
-            }
-        }
-
-        /// `deal_rest`'s boards: each game's as a word, the known cards' bytes first, then
-        /// stored as rows of five bytes.
-        inline fn deal_boards(run: *const Self, comptime lanes: usize, deal: *Deal(lanes, players), block: *Block(players), first: usize) void {
-            if (comptime Deal(lanes, players).by_place) return store_boards(run.board_rows(deal), block.boards[first * 5 ..]);
-            var boards: @Vector(lanes, u64) = @splat(run.board_word);
-            for (run.board_len..5) |c| {
-                const cards: @Vector(lanes, u64) = deal.take();
-                boards |= cards << @splat(@as(u6, @intCast(8 * c)));
-            }
-            // A word a game in order, each store's three bytes past the board rewritten by
-            // the next (the last into `Block.board_slack`).
-            const words: [lanes]u64 = boards;
-            for (words, first..) |word, i| std.mem.writeInt(u64, block.boards[i * 5 ..][0..8], word, .little);
-        }
-
-        /// The boards of 64 games dealt by place, as words (byte c card c): the cards'
-        /// byte vectors transposed into rows by byte permutes (`deck_lanes.rows_of_bytes`),
-        /// where widening each card's bytes to words and shifting them in took about 20
-        /// shuffles a card on the one port Golden Cove has for them (known hands +5%
-        /// games/s, random vs random +5%, on Xeon: medians of 7 pairs in turn).
-        inline fn board_rows(run: *const Self, deal: *Deal(deck_lanes.lanes, players)) @Vector(deck_lanes.lanes, u64) {
-            var cards: [8]deck_lanes.Bytes = @splat(@splat(0));
-            for (run.board_cards[0..run.board_len], 0..) |card, c| cards[c] = @splat(card);
-            for (run.board_len..5) |c| cards[c] = deal.take();
-            return deck_lanes.rows_of_bytes(u64, cards);
-        }
-
-        /// 64 boards as rows of five bytes from their words: each eight words' boards
-        /// packed to the front of a vector by one permute and stored whole, each store's
-        /// 24 bytes past them rewritten by the next (the last into `Block.board_slack`),
-        /// where a word a game went out through memory in 64 loads and stores (known hands
-        /// +2.5% games/s, random vs random +1.5%, on Xeon).
-        inline fn store_boards(rows: @Vector(deck_lanes.lanes, u64), out: []u8) void {
-            // The last store reaches `board_slack` bytes past the 64 boards.
-            assert(out.len >= deck_lanes.lanes * 5 + board_slack);
-            const all: @Vector(8 * deck_lanes.lanes, u8) = @bitCast(rows);
-            inline for (0..8) |k| {
-                const words = @shuffle(u8, all, undefined, std.simd.iota(i32, 64) + @as(@Vector(64, i32), @splat(64 * k)));
-                // In assembly: as a shuffle, LLVM merged it into the transpose's and made
-                // byte extracts and inserts of it all (known hands -15% games/s).
-                out[40 * k ..][0..64].* = asm ("vpermb %[words], %[mask], %[out]"
-                    : [out] "=v" (-> @Vector(64, u8)),
-                    : [words] "v" (words),
-                      [mask] "v" (pack_mask),
-                );
-            }
-        }
-
-        /// Eight words' low five bytes, one after another; then the words' last byte (0).
-        const pack_mask: @Vector(64, u8) = mask: {
-            var mask: [64]u8 = @splat(7);
-            for (0..40) |j| mask[j] = 8 * (j / 5) + j % 5;
-            break :mask mask;
-        };
-
-        /// Whether a table's deals carry their `places_left` (up to four players).
-        const by_joint_places = spot_zig.PlacesRow(players) != void;
-
-        /// Whether a game's row of combos, and of hole-card words, is one machine word (two
-        /// or four players): the random players' cards then go in as vectors of rows.
-        const row_words = players == 2 or players == 4;
-        const Row = @Int(.unsigned, 16 * players);
-
-        /// `deal_rest`'s random players for `row_words` tables: each lane's rows of combos
-        /// and hole cards loaded whole, a random seat's two bytes of each spread into every
-        /// row by byte permutes and blended in, stored whole. A vector store for many games
-        /// where there were two scalar stores a game and seat (random vs random +3-5%
-        /// games/s, AKs vs random +6%, AA vs 3 random +2%); bytes, not 16- or 32-bit lanes
-        /// shifted into place, so no lane is widened: a permute and a blend a vector of rows
-        /// where the widening and shifting took four (random vs random +1% games/s on
-        /// Xeon, medians of 9 pairs in turn).
-        inline fn deal_random_rows(
-            run: *const Self,
-            comptime lanes: usize,
-            deal: *Deal(lanes, players),
-            block: *Block(players),
-            first: usize,
-        ) void {
-            const row_bytes = @sizeOf(Row);
-            // The rows as vectors of at most 64 bytes, `span_games` rows each.
-            const span = @min(64, lanes * row_bytes);
-            const spans = lanes * row_bytes / span;
-            const span_games = span / row_bytes;
-            const Span = @Vector(span, u8);
-            const held_spans: *align(2) [spans][span]u8 = @ptrCast(&block.held[first]);
-            const hole_spans: *align(1) [spans][span]u8 = @ptrCast(block.holes[first * players * 2 ..][0 .. lanes * players * 2]);
-            var held: [spans]Span = undefined;
-            var holes: [spans]Span = undefined;
-            inline for (0..spans) |o| {
-                held[o] = held_spans[o];
-                holes[o] = hole_spans[o];
-            }
-            inline for (0..players) |p| {
-                if (run.spot.is_random(p)) {
-                    const a = deal.take();
-                    const b = deal.take();
-                    const combo = combos.index_bytes(lanes, a, b);
-                    const seat = comptime seat_bytes(span, p);
-                    inline for (0..spans) |o| {
-                        const spread = comptime spread_mask(span, o * span_games, p);
-                        held[o] = @select(u8, seat, @shuffle(u8, combo.low, combo.high, spread), held[o]);
-                        holes[o] = @select(u8, seat, @shuffle(u8, a, b, spread), holes[o]);
-                    }
-                }
-            }
-            inline for (0..spans) |o| {
-                held_spans[o] = held[o];
-                hole_spans[o] = holes[o];
-            }
-        }
-
-        /// The bytes of seat p's u16 in every row of a vector of `span` bytes of rows.
-        fn seat_bytes(comptime span: usize, comptime p: usize) @Vector(span, bool) {
-            @setEvalBranchQuota(4 * span);
-            comptime assert(span % @sizeOf(Row) == 0);
-            comptime assert(p < players);
-            var mask: [span]bool = @splat(false);
-            for (0..span) |j| mask[j] = j % @sizeOf(Row) / 2 == p;
-            return mask;
-        }
-
-        /// A vector of rows of games `first_game ..`: seat p's low byte from the first
-        /// vector's lane of its game, its high byte from the second's; the other bytes
-        /// anything (`seat_bytes` keeps them from the row).
-        fn spread_mask(comptime span: usize, comptime first_game: usize, comptime p: usize) @Vector(span, i32) {
-            @setEvalBranchQuota(4 * span);
-            comptime assert(span % @sizeOf(Row) == 0);
-            comptime assert(p < players);
-            var mask: [span]i32 = @splat(0);
-            for (0..span) |j| {
-                const game: i32 = @intCast(first_game + j / @sizeOf(Row));
-                const byte = j % @sizeOf(Row);
-                if (byte == 2 * p) mask[j] = game;
-                if (byte == 2 * p + 1) mask[j] = ~game;
-            }
-            return mask;
         }
 
         /// What every game of a block shares: the fixed players' cards and the board's.
@@ -812,8 +436,436 @@ fn Run(comptime players: usize) type {
             }
             return run.draw_ranges(key, number, block, i);
         }
+    };
+}
 
-        fn play(
+/// `Run`'s draws of the range players' hands: by weight with rejection, or from the
+/// table of their joint deals.
+fn RangeDraws(comptime players: usize) type {
+    return struct {
+        const Self = Run(players);
+        const deal_rest = Dealing(players).deal_rest;
+        const by_joint_places = Dealing(players).by_joint_places;
+        const row_words = Dealing(players).row_words;
+        const Row = Dealing(players).Row;
+
+        /// The mean weight of `probe_deals` deals, from a fixed stream (so every call of a
+        /// run decides alike): the share of deals that acceptance would keep.
+        pub fn mean_weight(run: *const Self) f64 {
+            // Only several range players weigh their deals (`draw_weighted`).
+            assert(run.drawn_len >= 2);
+            assert(run.spot.joint_len == 0);
+            var block: Block(players) = undefined;
+            var sum: f64 = 0;
+            for (0..probe_deals) |i| {
+                _ = run.draw_weighted(probe_key, i, &block, 0);
+                sum += block.weights[0];
+            }
+            assert(sum >= 0);
+            return sum / probe_deals;
+        }
+
+        /// Deals the fixed and range players of game `number` into slot `i` of the block,
+        /// with the game's weight; returns the game's stream, to deal the rest.
+        pub fn draw_ranges(
+            run: *const Self,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+        ) Stream {
+            assert(run.drawn_len >= 2);
+            assert(i < block_games);
+            if (run.spot.joint_len > 0) return run.draw_joint(key, number, block, i);
+            if (!run.accept_by_weight) return run.draw_weighted(key, number, block, i);
+            // Rejection on the importance weight: a deal drawn with probability q is kept
+            // with probability w = π/(q·c) ≤ 1, so the kept deals follow π exactly, each
+            // weighing 1 (about 1 / mean weight draws a game; chosen only when that is ≤ 4).
+            var attempt: u64 = 0;
+            while (true) : (attempt += 1) {
+                var stream = run.draw_weighted(
+                    key ^ (attempt *% random.golden_gamma),
+                    number,
+                    block,
+                    i,
+                );
+                const weight = block.weights[i];
+                if (weight == 1 or (weight > 0 and stream.fraction() < weight)) {
+                    block.weights[i] = 1;
+                    return stream;
+                }
+            }
+        }
+
+        /// `draw_ranges` from the spot's table of every deal of the range players: one alias
+        /// draw, exactly the joint distribution, every game weighing 1.
+        pub fn draw_joint(
+            run: *const Self,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+        ) Stream {
+            const spot = run.spot;
+            assert(spot.joint_len > 0);
+            assert(run.joint.len == spot.joint_len);
+            var stream: Stream = .init(key, number);
+            // One word: its high half picks the deal (at most 2^20 of them), its low half the
+            // coin, as `alias_draw` does.
+            const word = stream.next();
+            const index = ((word >> 32) * spot.joint_len) >> 32;
+            assert(index < spot.joint_len);
+            run.hold_joint(run.pick_joint(index, word & 0xffff_ffff), block, i, false);
+            return stream;
+        }
+
+        /// The deal `draw_joint` picks: entry `index`, or its alias by the 32-bit `coin`.
+        pub inline fn pick_joint(run: *const Self, index: u64, coin: u64) u64 {
+            const entry = &run.joint[index];
+            return if (coin < entry.keep) index else entry.other;
+        }
+
+        /// The range players hold deal `chosen` of the table in game slot `i`: the game's
+        /// row of combos, of hole cards and its cards out (as places left if the game is
+        /// dealt `by_place`), each a copy (random players' entries are dealt over by
+        /// `deal_rest`; the weight stays `fill_block`'s 1).
+        pub inline fn hold_joint(run: *const Self, chosen: u64, block: *Block(players), i: usize, comptime by_place: bool) void {
+            const deal = &run.joint[chosen];
+            block.held[i] = deal.held;
+            block.holes[i * players * 2 ..][0 .. players * 2].* = std.mem.asBytes(&deal.holes).*;
+            if (by_place and by_joint_places) block.places_left[i] = deal.places_left else block.used[i] = deal.used;
+        }
+
+        /// `lanes` games of slots `i ..` start: their streams from `states`, each holding
+        /// its deal of `chosen`.
+        pub inline fn hold_joints(
+            run: *const Self,
+            comptime lanes: usize,
+            chosen: [lanes]u64,
+            block: *Block(players),
+            i: usize,
+            streams: *[lanes]Stream,
+            states: [lanes]u64,
+        ) void {
+            if (comptime Deal(lanes, players).by_place and row_words and by_joint_places and gather.available512) {
+                const stream_words: *[lanes]u64 = @ptrCast(streams);
+                stream_words.* = states;
+                return run.hold_joint_lanes(lanes, chosen, block, i);
+            }
+            for (streams, states, chosen, 0..) |*stream, state, c, l| {
+                stream.* = .{ .state = state };
+                run.hold_joint(c, block, i + l, Deal(lanes, players).by_place);
+            }
+        }
+
+        /// `hold_joint` by place of `lanes` games at once, their deals `chosen`: each field
+        /// of a lane's deal gathered (`vpgatherdd`, `vpgatherdq`) and stored for all of
+        /// them, where a loop copied the fields a game at a time (a quarter of the deal's
+        /// time for QQ+,AKs vs JJ-99,AQs+; in turn on Xeon +6 to +14% games/s).
+        pub inline fn hold_joint_lanes(
+            run: *const Self,
+            comptime lanes: usize,
+            chosen: [lanes]u64,
+            block: *Block(players),
+            i: usize,
+        ) void {
+            const Joint = spot_zig.JointDeal(players);
+            const Places = spot_zig.PlacesRow(players);
+            comptime std.debug.assert(@sizeOf(Joint) % 8 == 0 and @sizeOf(Row) == @sizeOf(Places));
+            const per_gather = 64 / @bitSizeOf(Row) * 8; // 16 words or 8 double words
+            const base: [*]const u8 = @ptrCast(run.joint.ptr);
+            const held: *align(2) [lanes]Row = @ptrCast(&block.held[i]);
+            const holes: *align(1) [lanes]Row = @ptrCast(block.holes[i * players * 2 ..][0 .. lanes * players * 2]);
+            const places: *[lanes]Places = block.places_left[i..][0..lanes];
+            inline for (0..lanes / per_gather) |k| {
+                const numbers: @Vector(per_gather, u64) = chosen[k * per_gather ..][0..per_gather].*;
+                // Deal numbers are below 2^20 (`joint_deals_max`): their steps fit 32 bits.
+                const index: @Vector(per_gather, u32) = @intCast(numbers * @as(@Vector(per_gather, u64), @splat(@sizeOf(Joint) / 8)));
+                const fetch = if (Row == u32) gather.gather32_at8 else gather.gather64_at8;
+                held[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "held"), index);
+                holes[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "holes"), index);
+                places[k * per_gather ..][0..per_gather].* = fetch(base + @offsetOf(Joint, "places_left"), index);
+            }
+        }
+
+        /// `draw_ranges` by sequential importance sampling: the weight is Π W_k(U_k)/W_k.
+        pub fn draw_weighted(
+            run: *const Self,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+        ) Stream {
+            const spot = run.spot;
+            assert(run.drawn_len >= 2);
+            assert(i < block_games);
+            var stream: Stream = .init(key, number);
+            var held = run.fixed_combo;
+            var used = spot.out_cards();
+            var drawn_cards: u64 = 0;
+            var weight: f64 = 1;
+            for (run.drawn[0..run.drawn_len], 0..) |p, d| {
+                var combo = if (d == 0) alias_draw(spot, p, &stream) else choice: {
+                    const left = spot.weight_without(p, drawn_cards);
+                    if (left <= spot.totals[p] * weight_left_min) break :choice combos.none;
+                    weight *= left / spot.totals[p];
+                    break :choice draw_without(spot, p, used, left, &stream);
+                };
+                if (combo == combos.none) { // no deal fits: weight 0, any valid cards
+                    weight = 0;
+                    combo = first_free(spot, p, used);
+                }
+                held[p] = combo;
+                used |= combos.set(combo);
+                drawn_cards |= combos.set(combo);
+            }
+            // The range players' combos share no card, with each other or what was out.
+            assert(@popCount(drawn_cards) == 2 * run.drawn_len);
+            assert(@popCount(used) == @popCount(spot.out_cards()) + 2 * run.drawn_len);
+            assert(weight >= 0);
+            block.held[i] = held;
+            block.used[i] = used;
+            block.weights[i] = weight;
+            return stream;
+        }
+    };
+}
+
+/// `Run`'s dealing of the rest of a block's games: the random players' hole cards and the
+/// boards, lanes abreast.
+fn Dealing(comptime players: usize) type {
+    return struct {
+        const Self = Run(players);
+
+        /// Deals the random players and the board of `lanes` games side by side: each card
+        /// waits on the one before it in its game (the deck it is taken from), so games in
+        /// lockstep keep several such chains in flight. Every game of a run has a deck of the
+        /// same size at each draw (the fixed cards, and two cards a range player), so one
+        /// size and one count of draws left in the word serve all the lanes.
+        pub fn deal_rest(
+            run: *const Self,
+            comptime lanes: usize,
+            streams: *[lanes]Stream,
+            block: *Block(players),
+            first: usize,
+        ) void {
+            // Every random seat's takes and spreads are unrolled (`deal_random_rows`).
+            @setEvalBranchQuota(10_000);
+            assert(first + lanes <= block_games);
+            var deal: Deal(lanes, players) = .{ .streams = streams };
+            run.set_decks(lanes, &deal, block, first);
+            // The cards leave the vectors a word a game (a player's two cards, a board's
+            // five), through an array: moving them out a byte at a time (`vpextrb`) took a
+            // tenth of the deal's time in a profile of random vs random.
+            if (comptime row_words) {
+                if (run.random_len > 0) run.deal_random_rows(lanes, &deal, block, first);
+            } else for (run.random[0..run.random_len]) |p| {
+                const a = deal.take();
+                const b = deal.take();
+                const held: [lanes]u16 = combos.index_lanes(lanes, a, b);
+                const holes: [lanes]u16 = @as(@Vector(lanes, u16), a) |
+                    @as(@Vector(lanes, u16), b) << @splat(8);
+                for (0..lanes) |l| {
+                    const i = first + l;
+                    block.held[i][p] = held[l];
+                    std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], holes[l], .little);
+                }
+            }
+            const size_before_board = deal.size;
+            if (run.board_len < 5) run.deal_boards(lanes, &deal, block, first);
+            // Every card the game needs was drawn, each from a deck one card smaller.
+            assert(size_before_board - deal.size == 5 - run.board_len);
+            assert(deal.size + 2 * (run.drawn_len + run.random_len) + 5 ==
+                @popCount(encoding.full_deck & ~run.spot.out_cards()) + run.board_len);
+            // The range players' cards (fixed players' and the board's were set per block, a
+            // table's deal's as it was held).
+            if (run.spot.joint_len > 0) return;
+            for (run.drawn[0..run.drawn_len]) |p| {
+                for (0..lanes) |l| {
+                    const i = first + l;
+                    const combo = block.held[i][p];
+                    std.mem.writeInt(u16, block.holes[(i * players + p) * 2 ..][0..2], combos.hole_word(combo), .little);
+                }
+            }
+        }
+
+        /// Each lane's deck for `deal_rest`: the cards no player or board holds yet, as the
+        /// level deals them (a table of places, 64 or 32 lanes wide, or a set per lane).
+        pub fn set_decks(run: *const Self, comptime lanes: usize, deal_of: *Deal(lanes, players), block: *Block(players), first: usize) void {
+            if (comptime Deal(lanes, players).by_place) {
+                // One deck for every lane, the range players' cards taken out of each: a
+                // table's deals come with their places (QQ+,AKs vs JJ-99,AQs+ +5% games/s on Xeon).
+                const out = run.spot.out_cards();
+                deal_of.places = .{ .table = run.deck_table };
+                if (by_joint_places and run.spot.joint_len > 0) {
+                    const Places = spot_zig.PlacesRow(players);
+                    deal_of.places.remove_places(Places, block.places_left[first..][0..lanes].*, 2 * run.drawn_len);
+                } else {
+                    const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
+                    deal_of.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                }
+                deal_of.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
+            } else if (comptime Deal(lanes, players).by_place32) {
+                const out = run.spot.out_cards();
+                deal_of.places = .{ .table = run.deck_table32 };
+                const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
+                deal_of.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                deal_of.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
+            } else {
+                inline for (0..lanes) |l| {
+                    deal_of.decks[l] = encoding.full_deck & ~block.used[first + l];
+                    std.debug.assert(@popCount(deal_of.decks[l]) == @popCount(deal_of.decks[0]));
+                }
+                deal_of.size = @popCount(deal_of.decks[0]);
+            }
+        }
+
+        /// `deal_rest`'s boards: each game's as a word, the known cards' bytes first, then
+        /// stored as rows of five bytes.
+        pub inline fn deal_boards(run: *const Self, comptime lanes: usize, deal: *Deal(lanes, players), block: *Block(players), first: usize) void {
+            if (comptime Deal(lanes, players).by_place) return store_boards(run.board_rows(deal), block.boards[first * 5 ..]);
+            var boards: @Vector(lanes, u64) = @splat(run.board_word);
+            for (run.board_len..5) |c| {
+                const cards: @Vector(lanes, u64) = deal.take();
+                boards |= cards << @splat(@as(u6, @intCast(8 * c)));
+            }
+            // A word a game in order, each store's three bytes past the board rewritten by
+            // the next (the last into `Block.board_slack`).
+            const words: [lanes]u64 = boards;
+            for (words, first..) |word, i| std.mem.writeInt(u64, block.boards[i * 5 ..][0..8], word, .little);
+        }
+
+        /// The boards of 64 games dealt by place, as words (byte c card c): the cards'
+        /// byte vectors transposed into rows by byte permutes (`deck_lanes.rows_of_bytes`),
+        /// where widening each card's bytes to words and shifting them in took about 20
+        /// shuffles a card on the one port Golden Cove has for them (known hands +5%
+        /// games/s, random vs random +5%, on Xeon: medians of 7 pairs in turn).
+        pub inline fn board_rows(run: *const Self, deal: *Deal(deck_lanes.lanes, players)) @Vector(deck_lanes.lanes, u64) {
+            var cards: [8]deck_lanes.Bytes = @splat(@splat(0));
+            for (run.board_cards[0..run.board_len], 0..) |card, c| cards[c] = @splat(card);
+            for (run.board_len..5) |c| cards[c] = deal.take();
+            return deck_lanes.rows_of_bytes(u64, cards);
+        }
+
+        /// 64 boards as rows of five bytes from their words: each eight words' boards
+        /// packed to the front of a vector by one permute and stored whole, each store's
+        /// 24 bytes past them rewritten by the next (the last into `Block.board_slack`),
+        /// where a word a game went out through memory in 64 loads and stores (known hands
+        /// +2.5% games/s, random vs random +1.5%, on Xeon).
+        pub inline fn store_boards(rows: @Vector(deck_lanes.lanes, u64), out: []u8) void {
+            // The last store reaches `board_slack` bytes past the 64 boards.
+            assert(out.len >= deck_lanes.lanes * 5 + board_slack);
+            const all: @Vector(8 * deck_lanes.lanes, u8) = @bitCast(rows);
+            inline for (0..8) |k| {
+                const words = @shuffle(u8, all, undefined, std.simd.iota(i32, 64) + @as(@Vector(64, i32), @splat(64 * k)));
+                // In assembly: as a shuffle, LLVM merged it into the transpose's and made
+                // byte extracts and inserts of it all (known hands -15% games/s).
+                out[40 * k ..][0..64].* = asm ("vpermb %[words], %[mask], %[out]"
+                    : [out] "=v" (-> @Vector(64, u8)),
+                    : [words] "v" (words),
+                      [mask] "v" (pack_mask),
+                );
+            }
+        }
+
+        /// Eight words' low five bytes, one after another; then the words' last byte (0).
+        pub const pack_mask: @Vector(64, u8) = mask: {
+            var mask: [64]u8 = @splat(7);
+            for (0..40) |j| mask[j] = 8 * (j / 5) + j % 5;
+            break :mask mask;
+        };
+
+        /// Whether a table's deals carry their `places_left` (up to four players).
+        pub const by_joint_places = spot_zig.PlacesRow(players) != void;
+
+        /// Whether a game's row of combos, and of hole-card words, is one machine word (two
+        /// or four players): the random players' cards then go in as vectors of rows.
+        pub const row_words = players == 2 or players == 4;
+        pub const Row = @Int(.unsigned, 16 * players);
+
+        /// `deal_rest`'s random players for `row_words` tables: each lane's rows of combos
+        /// and hole cards loaded whole, a random seat's two bytes of each spread into every
+        /// row by byte permutes and blended in, stored whole. A vector store for many games
+        /// where there were two scalar stores a game and seat (random vs random +3-5%
+        /// games/s, AKs vs random +6%, AA vs 3 random +2%); bytes, not 16- or 32-bit lanes
+        /// shifted into place, so no lane is widened: a permute and a blend a vector of rows
+        /// where the widening and shifting took four (random vs random +1% games/s on
+        /// Xeon, medians of 9 pairs in turn).
+        pub inline fn deal_random_rows(
+            run: *const Self,
+            comptime lanes: usize,
+            deal: *Deal(lanes, players),
+            block: *Block(players),
+            first: usize,
+        ) void {
+            const row_bytes = @sizeOf(Row);
+            // The rows as vectors of at most 64 bytes, `span_games` rows each.
+            const span = @min(64, lanes * row_bytes);
+            const spans = lanes * row_bytes / span;
+            const span_games = span / row_bytes;
+            const Span = @Vector(span, u8);
+            const held_spans: *align(2) [spans][span]u8 = @ptrCast(&block.held[first]);
+            const hole_spans: *align(1) [spans][span]u8 = @ptrCast(block.holes[first * players * 2 ..][0 .. lanes * players * 2]);
+            var held: [spans]Span = undefined;
+            var holes: [spans]Span = undefined;
+            inline for (0..spans) |o| {
+                held[o] = held_spans[o];
+                holes[o] = hole_spans[o];
+            }
+            inline for (0..players) |p| {
+                if (run.spot.is_random(p)) {
+                    const a = deal.take();
+                    const b = deal.take();
+                    const combo = combos.index_bytes(lanes, a, b);
+                    const seat = comptime seat_bytes(span, p);
+                    inline for (0..spans) |o| {
+                        const spread = comptime spread_mask(span, o * span_games, p);
+                        held[o] = @select(u8, seat, @shuffle(u8, combo.low, combo.high, spread), held[o]);
+                        holes[o] = @select(u8, seat, @shuffle(u8, a, b, spread), holes[o]);
+                    }
+                }
+            }
+            inline for (0..spans) |o| {
+                held_spans[o] = held[o];
+                hole_spans[o] = holes[o];
+            }
+        }
+
+        /// The bytes of seat p's u16 in every row of a vector of `span` bytes of rows.
+        pub fn seat_bytes(comptime span: usize, comptime p: usize) @Vector(span, bool) {
+            @setEvalBranchQuota(4 * span);
+            comptime assert(span % @sizeOf(Row) == 0);
+            comptime assert(p < players);
+            var mask: [span]bool = @splat(false);
+            for (0..span) |j| mask[j] = j % @sizeOf(Row) / 2 == p;
+            return mask;
+        }
+
+        /// A vector of rows of games `first_game ..`: seat p's low byte from the first
+        /// vector's lane of its game, its high byte from the second's; the other bytes
+        /// anything (`seat_bytes` keeps them from the row).
+        pub fn spread_mask(comptime span: usize, comptime first_game: usize, comptime p: usize) @Vector(span, i32) {
+            @setEvalBranchQuota(4 * span);
+            comptime assert(span % @sizeOf(Row) == 0);
+            comptime assert(p < players);
+            var mask: [span]i32 = @splat(0);
+            for (0..span) |j| {
+                const game: i32 = @intCast(first_game + j / @sizeOf(Row));
+                const byte = j % @sizeOf(Row);
+                if (byte == 2 * p) mask[j] = game;
+                if (byte == 2 * p + 1) mask[j] = ~game;
+            }
+            return mask;
+        }
+    };
+}
+
+/// `Run`'s games played out: each showdown ranked, counted and settled into the sums.
+fn Showdowns(comptime players: usize) type {
+    return struct {
+        const Self = Run(players);
+
+        pub fn play(
             run: *const Self,
             key: u64,
             first_game: u64,
@@ -846,7 +898,7 @@ fn Run(comptime players: usize) type {
             assert(game == end);
         }
 
-        inline fn count_game(
+        pub inline fn count_game(
             ranks: *const [players]u16,
             held: *const [players]u16,
             out: Tally,
@@ -866,7 +918,7 @@ fn Run(comptime players: usize) type {
             }
         }
 
-        inline fn settle(
+        pub inline fn settle(
             ranks: *const [players]u16,
             held: *const [players]u16,
             weight: f64,
