@@ -1,5 +1,7 @@
 //! Exports over the deck: combinations in Gosper order, category counts of every hand,
 //! dealing rows from the counter-based stream, and the 1,326 combos' order.
+const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("../../cards/encoding.zig");
 const random = @import("../../cards/random.zig");
 const enumerate = @import("../../cards/enumerate.zig");
@@ -28,6 +30,9 @@ pub const api = struct {
         if (@popCount(s.*) != k and s.* != enumerate.done_state(deck)) return .bad_argument;
         var none: [0]u64 = .{};
         w.* = kernels().combinations(deck, s, out orelse &none, capacity);
+        // Resumable: the state where the next call starts, or past the last subset.
+        assert(w.* <= capacity);
+        assert(w.* == capacity or s.* == enumerate.done_state(deck));
         return .ok;
     }
 
@@ -61,6 +66,7 @@ pub const api = struct {
     ) callconv(.c) Status {
         if (exclude & encoding.set_invalid_bits != 0) return .card_out_of_range;
         const deck = encoding.full_deck & ~exclude;
+        assert(deck & exclude == 0 and deck & encoding.set_invalid_bits == 0);
         if (k < 1 or k > @popCount(deck)) return .bad_argument;
         if (n == 0) return .ok;
         const o = out orelse return .null_pointer;
@@ -73,6 +79,7 @@ pub const api = struct {
     pub fn pp_combos(out: ?[*]u8) callconv(.c) Status {
         const o = out orelse return .null_pointer;
         for (0..combos.count) |c| {
+            assert(combos.first[c] < combos.second[c]); // lower card first
             o[2 * c] = combos.first[c];
             o[2 * c + 1] = combos.second[c];
         }

@@ -1,6 +1,7 @@
 //! Exports of the solver and ML features: every hand against a range on a board, per-hand
 //! features (HS, EHS, EHS², potentials, histograms), and hand isomorphism.
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("../../cards/encoding.zig");
 const batch = @import("../../rank/batch.zig");
 const combos = @import("../../cards/combos.zig");
@@ -124,6 +125,7 @@ pub const api = struct {
         if (n == 0) return .ok;
         const o = out orelse return .null_pointer;
         if ((hole > 0 and holes == null) or (board > 0 and boards == null)) return .null_pointer;
+        assert(hole + board > 0); // every layout deals a card
         const h: [*]const u8 = holes orelse boards.?;
         const b: [*]const u8 = boards orelse h;
         var failure: HandError = undefined;
