@@ -20,6 +20,7 @@
 //! players places on round the row, as many rows as a vector holds (every pair met); with
 //! AVX2, the union of a row's hole cards must hold them all.
 const std = @import("std");
+const assert = std.debug.assert;
 const eval = @import("eval.zig");
 const encoding = @import("../cards/encoding.zig");
 const blocks = @import("blocks.zig");
@@ -47,7 +48,13 @@ pub fn rank_showdown(
     players: u32,
     out: []u16,
 ) Ranked {
-    return rank_showdown_with(Kernel, board_cards, boards, holes, players, out);
+    // Whole rows of ranks, and at least as many rows of cards (past them: the caller's slack).
+    assert(players >= 1 and out.len % players == 0);
+    const rows = out.len / players;
+    assert(boards.len >= rows * board_cards and holes.len >= rows * players * 2);
+    const ranked = rank_showdown_with(Kernel, board_cards, boards, holes, players, out);
+    assert(ranked.rows <= rows); // the leading rows, the rest left to the caller
+    return ranked;
 }
 
 pub const Ranked = struct { rows: usize, bad: bool };
@@ -67,7 +74,7 @@ fn rank_showdown_with(
     players: u32,
     out: []u16,
 ) Ranked {
-    comptime std.debug.assert(board_cards >= 3 and board_cards <= 5);
+    comptime assert(board_cards >= encoding.board_cards_min and board_cards <= encoding.board_cards_max);
     return switch (players) {
         // Compiled per player count: the layout is a constant, the loops have fixed lengths.
         inline 1...players_max => |count| rank_blocks(K, board_cards, count, boards, holes, out),
