@@ -454,6 +454,22 @@ def test_one_progress_reporter():
     assert classes == ["pypoker/_progress.py:Progress"]
 
 
+def test_every_kernel_declaration_is_listed_once():
+    """A file declaring kernels (``pub const kernels = struct``) is in ``kernel_table.sources``
+    (its kernels are compiled per CPU level only then), and a listed file declares some."""
+    table = (ZSRC / "abi/kernel_table.zig").read_text()
+    listed = re.findall(
+        r'@import\("\.\./([\w/]+\.zig)"\)', table.split("pub const sources")[1].split("};")[0]
+    )
+    declaring = sorted(
+        p.relative_to(ZSRC).as_posix()
+        for p in ZSRC.rglob("*.zig")
+        if re.search(r"^pub const kernels = struct \{", p.read_text(), re.M)
+    )
+    assert len(listed) == len(set(listed))
+    assert sorted(listed) == declaring
+
+
 # One failure record, one translation each side of the ABI: cards/failure.zig's `HandError`
 # (filled where a failure is found), abi/status.zig's `report_hand_error` (the only writer of
 # a `pp_error`), and `_native.raise_failure` (the only words for a failure's status).
