@@ -226,12 +226,7 @@ pub const api = struct {
         out: ?[*]u16,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (board_cards < omaha.board_cards_min or board_cards > omaha.board_cards_max or
-            hole_cards < omaha.hole_cards_min or hole_cards > omaha.hole_cards_max or
-            players < 1 or board_cards + hole_cards * players > encoding.card_count)
-        {
-            return .bad_argument;
-        }
+        if (!omaha_shape_ok(board_cards, hole_cards, players)) return .bad_argument;
         if (n == 0) return .ok;
         const b = boards orelse return .null_pointer;
         const h = holes orelse return .null_pointer;
@@ -255,12 +250,7 @@ pub const api = struct {
         lows: ?[*]u16,
         err: ?*Error,
     ) callconv(.c) Status {
-        if (board_cards < omaha.board_cards_min or board_cards > omaha.board_cards_max or
-            hole_cards < omaha.hole_cards_min or hole_cards > omaha.hole_cards_max or
-            players < 1 or board_cards + hole_cards * players > encoding.card_count)
-        {
-            return .bad_argument;
-        }
+        if (!omaha_shape_ok(board_cards, hole_cards, players)) return .bad_argument;
         if (n == 0) return .ok;
         const b = boards orelse return .null_pointer;
         const h = holes orelse return .null_pointer;
@@ -316,6 +306,14 @@ fn read_cards(text: ?[*]const c_char, length: u64, ids: []u8) ?u32 {
     const offsets = [2]i64{ 0, @intCast(length) };
     if (parse.parse_strings(bytes[0..length], &offsets, ids, &counts) != null) return null;
     return counts[0];
+}
+
+/// An Omaha showdown's shape: 3..5 board cards, hands of 4..6, at least one player, and no
+/// more cards than a deck holds.
+fn omaha_shape_ok(board_cards: u32, hole_cards: u32, players: u32) bool {
+    return board_cards >= omaha.board_cards_min and board_cards <= omaha.board_cards_max and
+        hole_cards >= omaha.hole_cards_min and hole_cards <= omaha.hole_cards_max and
+        players >= 1 and @as(u64, board_cards) + @as(u64, hole_cards) * players <= encoding.card_count;
 }
 
 test "capi: statuses for bad arguments, never a crash" {
