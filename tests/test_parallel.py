@@ -42,6 +42,16 @@ def test_no_call_is_given_more_work_than_a_piece(threads):
     assert len(slices) == pieces(items, item_ns) == 250
 
 
+def test_every_thread_gets_as_many_pieces():
+    # Three pieces' work on two threads is cut into four: with three, one thread would sit
+    # idle for the last third of the run.
+    items, item_ns = 3000, 3 * PIECE_NS / 3000
+    assert pieces(items, item_ns) == 3
+    assert len(run_sliced(items, 2, lambda a, b: (a, b), item_ns=item_ns)) == 4
+    assert len(run_sliced(items, 1, lambda a, b: (a, b), item_ns=item_ns)) == 3
+    assert run_sliced(0, 2, lambda a, b: (a, b)) == [(0, 0)]
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_a_set_stop_event_stops_a_run_between_calls(threads):
     stop, calls = threading.Event(), []
