@@ -321,7 +321,7 @@ pub fn Indexer(comptime layout: []const u8) type {
     assert(layout.len >= 1);
     assert(layout.len <= rounds_max);
     return struct {
-        const shape = Configurations(layout);
+        pub const shape = Configurations(layout);
         const count_in = shape.count_in;
         const suit_size = shape.suit_size;
         const tuple_size = shape.tuple_size;
@@ -638,7 +638,7 @@ const layouts = [_]LayoutEntry{
 
 /// What the library's object exports for the kernel objects (see rank/linked_tables.zig): every layout's.
 pub const linked_tables = tables: {
-    var list: []const *const anyopaque = &.{ colex, colex32, suit_sizes(0), suit_sizes(1), suit_sizes(2) };
+    var list: []const *const anyopaque = &.{ colex, colex32, suit_sizes_0, suit_sizes_1, suit_sizes_2 };
     for (layouts) |l| {
         const I = Indexer(l.rounds);
         list = list ++ .{ I.tuple_number, I.vector.offsets32 };
@@ -902,7 +902,7 @@ fn BlockCards(comptime l: LayoutEntry) type {
                 const round_choices = @select(u32, counts[j] == one, lefts[j], one);
                 inner = terms[j] + (if (j + 1 < singles) round_choices *% inner else zero);
             }
-            const board_choices: V = if (singles > 0) flop_choices(@as(V, @splat(values)) - kh, kb) else zero;
+            const board_choices: V = if (singles > 0) board_round_choices(kh, kb) else zero;
             const colex_board = gather(colex32, shifted);
             block.bad |= (colex_board >> @splat(16)) ^ kb;
             const suit_index = colex_hole + choices *% ((colex_board & @as(V, @splat(0xFFFF))) + board_choices *% inner);
@@ -952,22 +952,32 @@ inline fn combine_suits(comptime l: LayoutEntry, keys: *[suits]V, number: V) V {
     return result;
 }
 
-/// C(n, k) for k ≤ 5 and n ≤ 13, lane by lane: a board round's choices in a suit.
-inline fn flop_choices(n: V, k: V) V {
+/// C(13 − kh, kb) lane by lane for kh ≤ 2 hole cards and kb ≤ 5 board cards in a suit: three
+/// VPERMD reads of an 8-word table a hole count: 7 operations where computing it took 25.
+inline fn board_round_choices(kh: V, kb: V) V {
+    const tables = comptime table: {
+        var t: [3]V = undefined;
+        for (0..3) |h| {
+            var row: [lanes]u32 = @splat(1);
+            for (0..6) |k| row[k] = binomial[values - h][k];
+            t[h] = row;
+        }
+        break :table t;
+    };
     const one: V = @splat(1);
-    const c2 = n *% (n -% one) >> one;
-    // Exact divisions of small numbers by multiply and shift: x / 3 = (x · 21846) >> 16
-    // below 2^15, x / 5 = (x · 52429) >> 18 below 43,690 (C(13, 4) · 9 = 6,435).
-    const c3 = (c2 *% (n -% @as(V, @splat(2))) *% @as(V, @splat(21846))) >> @splat(16);
-    const c4 = (c3 *% (n -% @as(V, @splat(3)))) >> @splat(2);
-    const c5 = (c4 *% (n -% @as(V, @splat(4))) *% @as(V, @splat(52429))) >> @splat(18);
-    var out = one;
-    out = @select(u32, k == one, n, out);
-    out = @select(u32, k == @as(V, @splat(2)), c2, out);
-    out = @select(u32, k == @as(V, @splat(3)), c3, out);
-    out = @select(u32, k == @as(V, @splat(4)), c4, out);
-    out = @select(u32, k == @as(V, @splat(5)), c5, out);
+    var out = permute(tables[0], kb);
+    out = @select(u32, kh == one, permute(tables[1], kb), out);
+    out = @select(u32, kh == @as(V, @splat(2)), permute(tables[2], kb), out);
     return out;
+}
+
+/// `table[index & 7]` lane by lane (VPERMD).
+inline fn permute(table: V, index: V) V {
+    return asm ("vpermd %[table], %[index], %[out]"
+        : [out] "=x" (-> V),
+        : [table] "x" (table),
+          [index] "x" (index),
+    );
 }
 
 /// How many suit indices a configuration allows (`Indexer.suit_size`), by the vector path's
@@ -975,10 +985,16 @@ inline fn flop_choices(n: V, k: V) V {
 /// rounds after the first board round); 0 for no configuration a hand has.
 fn suit_sizes(comptime singles: usize) [*]const u32 {
     return switch (singles) {
-        inline 0, 1, 2 => |n| linked.table("iso_suit_size_" ++ .{'0' + n}, suit_size_table(n)),
+        0 => suit_sizes_0,
+        1 => suit_sizes_1,
+        2 => suit_sizes_2,
         else => unreachable,
     };
 }
+// One declaration each: a table's symbol is exported once (rank/linked_tables.zig).
+const suit_sizes_0 = linked.table("iso_suit_size_0", suit_size_table(0));
+const suit_sizes_1 = linked.table("iso_suit_size_1", suit_size_table(1));
+const suit_sizes_2 = linked.table("iso_suit_size_2", suit_size_table(2));
 
 fn suit_size_table(comptime singles: usize) [1 << (5 + singles)]u32 {
     @setEvalBranchQuota(100_000);
@@ -1159,4 +1175,19 @@ test "isomorphism: round trips and relabelled suits share an index (flop, sample
         }
         try std.testing.expectEqual(index, I.index(moved));
     }
+}
+
+test "isomorphism: the vector path's suit sizes and board choices" {
+    if (!has_avx2) return error.SkipZigTest;
+    const I = Indexer(&.{ 2, 3, 1, 1 });
+    const sizes = suit_sizes(2);
+    for (I.configs) |tuple| for (tuple) |config| {
+        const c = I.shape.count_in;
+        const packed_config = c(config, 0) << 5 | c(config, 1) << 2 | c(config, 2) << 1 | c(config, 3);
+        try std.testing.expectEqual(I.shape.suit_size(config), sizes[packed_config]);
+    };
+    for (0..3) |kh| for (0..6) |kb| {
+        const got = board_round_choices(@splat(@intCast(kh)), @splat(@intCast(kb)));
+        try std.testing.expectEqual(@as(V, @splat(binomial[values - kh][kb])), got);
+    };
 }
