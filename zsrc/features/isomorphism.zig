@@ -412,6 +412,42 @@ pub fn Indexer(comptime layout: []const u8) type {
                 break :table t;
             };
 
+            /// The per-street layouts' first index by a dense slot computed from the cards
+            /// (`dense_slot`): 16 hole suit pairs, 49 flop counts, 4 suits a single. One
+            /// gather from it where the radix number took two (tuple number, then offset).
+            const dense_offsets = linked.table("iso_dense" ++ name, dense_table());
+            const dense_count = if (direct) 1 else 16 * 49 << (2 * (layout.len - 2));
+
+            fn dense_table() [dense_count]u32 {
+                @setEvalBranchQuota(100_000_000);
+                var t: [dense_count]u32 = @splat(0);
+                if (direct) return t;
+                assert(layout.len >= 3 and layout[0] == 2 and layout[1] == 3);
+                for (0..dense_count) |slot| {
+                    const low = (slot >> 2) & 3;
+                    const high = slot & 3;
+                    const flop = (slot >> 4) % 49;
+                    var rest = slot / (16 * 49);
+                    const counts = [suits]u32{ flop & 3, (flop >> 2) & 3, flop >> 4, 0 };
+                    if (low > high or counts[0] + counts[1] + counts[2] > 3) continue;
+                    var dealt: [suits]Config = undefined;
+                    for (0..suits) |suit| {
+                        const kh = @as(Config, @intFromBool(low == suit)) + @intFromBool(high == suit);
+                        const kb: Config = @intCast(if (suit < 3) counts[suit] else 3 - counts[0] - counts[1] - counts[2]);
+                        dealt[suit] = kh << 4 | kb;
+                    }
+                    for (2..layout.len) |_| {
+                        const single = rest & 3;
+                        rest >>= 2;
+                        for (0..suits) |suit| dealt[suit] = dealt[suit] << 4 | @intFromBool(single == suit);
+                    }
+                    const tuple = tuple_numbers[radix(dealt)];
+                    assert(tuple < configs.len);
+                    t[slot] = @intCast(offsets[tuple]);
+                }
+                return t;
+            }
+
             fn by_slot() [slots]u32 {
                 @setEvalBranchQuota(10_000_000);
                 // The vector path reads first indices in 32 bits.
@@ -641,7 +677,7 @@ pub const linked_tables = tables: {
     var list: []const *const anyopaque = &.{ colex, colex32, suit_sizes_0, suit_sizes_1, suit_sizes_2 };
     for (layouts) |l| {
         const I = Indexer(l.rounds);
-        list = list ++ .{ I.tuple_number, I.vector.offsets32 };
+        list = list ++ .{ I.tuple_number, I.vector.offsets32, I.vector.dense_offsets };
     }
     break :tables list;
 };
@@ -745,7 +781,8 @@ fn index_rows_vector(
         var number: V = @splat(0);
         inline for (0..suits) |s| keys[s] = block.suit_key(s, &number);
         if (@reduce(.Or, block.bad) != 0) return row;
-        const result = combine_suits(l, &keys, number);
+        const slot = if (Indexer(l.rounds).vector.direct) number else block.dense_slot();
+        const result = combine_suits(l, &keys, slot);
         inline for (0..lanes) |j| out[row + j] = result[j];
     }
     assert(row % lanes == 0);
@@ -846,6 +883,19 @@ fn BlockCards(comptime l: LayoutEntry) type {
             };
         }
 
+        /// The per-street layouts' slot (`dense_offsets`): the hole's suits, the flop's
+        /// count in the first three suits and each single's suit, in mixed radix.
+        inline fn dense_slot(block: *const Block) V {
+            const low = @min(block.hole0.suit, block.hole1.suit);
+            const high = @max(block.hole0.suit, block.hole1.suit);
+            var slot = (low << @splat(2)) | high;
+            const flop = block.board_count[0] + (block.board_count[1] << @splat(2)) +
+                (block.board_count[2] << @splat(4));
+            slot += flop *% @as(V, @splat(16));
+            inline for (0..singles) |j| slot += block.single[j].suit *% @as(V, @splat(16 * 49 << (2 * j)));
+            return slot;
+        }
+
         /// Suit `s`'s sort key (its configuration above its index within it, inverted so a
         /// decreasing sort orders suits canonically); adds the suit's part of the tuple
         /// number to `number`.
@@ -881,7 +931,7 @@ fn BlockCards(comptime l: LayoutEntry) type {
             // round plus its choices times the rounds after it.
             var inner: V = zero;
             var config: V = kh << @splat(3) | kb; // lexicographic in (hole, board, singles…)
-            number.* += kh *% @as(V, @splat(T.weight[0][s])) + kb *% @as(V, @splat(T.weight[1][s]));
+            if (T.direct) number.* += kh *% @as(V, @splat(T.weight[0][s])) + kb *% @as(V, @splat(T.weight[1][s]));
             var left = @as(V, @splat(values)) - kh - kb; // values this suit has not used
             var terms: [singles]V = undefined;
             var counts: [singles]V = undefined;
@@ -893,7 +943,7 @@ fn BlockCards(comptime l: LayoutEntry) type {
                 lefts[j] = left;
                 left -%= counts[j];
                 config = config << one | counts[j];
-                number.* += counts[j] *% @as(V, @splat(T.weight[2 + j][s]));
+                if (T.direct) number.* += counts[j] *% @as(V, @splat(T.weight[2 + j][s]));
             }
             comptime var j = singles;
             inline while (j > 0) {
@@ -913,15 +963,14 @@ fn BlockCards(comptime l: LayoutEntry) type {
 
 /// The canonical index of each lane from its suits' keys: sorted, equal configurations are
 /// neighbours, and each group of equal ones is numbered as a multiset.
-inline fn combine_suits(comptime l: LayoutEntry, keys: *[suits]V, number: V) V {
+inline fn combine_suits(comptime l: LayoutEntry, keys: *[suits]V, slot: V) V {
     const I = Indexer(l.rounds);
     const T = I.vector;
     const singles = l.rounds.len - 2;
     const one: V = @splat(1);
     const zero: V = @splat(0);
     sort_decreasing(V, keys);
-    const slot = if (T.direct) number else gather16(I.tuple_number, number);
-    var result = gather(T.offsets32, slot);
+    var result = gather(if (T.direct) T.offsets32 else T.dense_offsets, slot);
     // Sorted, equal configurations are neighbours: a suit's level in its group and the
     // product of the earlier groups' sizes follow from comparing them (cheaper than a
     // gather a suit on CPUs whose gathers are microcoded).
