@@ -170,6 +170,25 @@ def test_every_cpu_level_gives_the_same_indices(board, per_street):
         assert np.array_equal(other, results[0])
 
 
+def test_every_suit_pattern_per_street_is_indexed_alike_by_every_cpu_level():
+    # The vector path reads per-street indices by the cards' suits (hole pair, flop counts,
+    # turn and river suits): every pattern of suits, each card a value of its own.
+    suits = np.array(np.meshgrid(*[np.arange(4)] * 7, indexing="ij")).reshape(7, -1).T
+    cards = (suits * 13 + np.arange(7)).astype(np.uint8)  # 16,384 rows, no card twice
+    holes, boards = cards[:, :2], cards[:, 2:]
+    results = []
+    for level in pp.supported_cpus():
+        pp.select_cpu(level)
+        try:
+            results.append(pp.hand_index(holes, boards, per_street=True))
+            results.append(pp.hand_index(holes, boards[:, :4], per_street=True))
+        finally:
+            pp.select_cpu("auto")
+    for i in range(2, len(results), 2):
+        assert np.array_equal(results[i], results[0])
+        assert np.array_equal(results[i + 1], results[1])
+
+
 def test_a_bad_row_inside_a_vector_block_is_named():
     cards = pp.deal(64, 7, seed=5)
     cards[37, 4] = cards[37, 0]  # row 37: a board card repeats a hole card
