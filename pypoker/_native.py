@@ -27,9 +27,7 @@ from pathlib import Path
 import cffi
 import numpy as np
 
-from ._names import card_name
-
-ABI_VERSION = 25
+ABI_VERSION = 26
 
 _LIB_DIR = Path(__file__).with_name("_lib")
 
@@ -64,6 +62,18 @@ def _load():
 
 ffi, lib = _load()
 HAND_CARDS_MAX = lib.PP_HAND_CARDS_MAX  # a hand has 0 to 7 cards
+
+# Card names, read once from the library (zsrc/cards/encoding.zig spells the letters): card
+# id ``suit * 13 + value``, value 0 = deuce … 12 = ace, suit 0..3 = s c h d.
+_LETTERS = ffi.unpack(ffi.cast("char *", lib.pp_card_letters()), lib.PP_VALUES + lib.PP_SUITS)
+VALUES = _LETTERS[: lib.PP_VALUES].decode()
+SUITS = _LETTERS[lib.PP_VALUES :].decode()
+CARD_NAMES: tuple[str, ...] = tuple(v + s for s in SUITS for v in VALUES)
+
+
+def card_name(card: int) -> str:
+    """``38`` → ``"Ah"``; any id outside the deck is shown as ``#<id>``."""
+    return CARD_NAMES[card] if 0 <= card < lib.PP_CARDS else f"#{card}"
 
 
 SMALL_BATCH_BYTES = 1 << 14  # of card ids: up to this, a batch is ranked in one call, here

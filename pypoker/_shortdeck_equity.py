@@ -21,7 +21,7 @@ import numpy as np
 
 from . import _equity_runs as runs
 from ._games import Game
-from ._native import ArgumentError, CardParseError, lib
+from ._native import ArgumentError, CardParseError, card_name, lib
 from .cards import parse_cards
 from .dealing import deal
 from .enumeration import combinations
@@ -57,7 +57,7 @@ def shortdeck_equity(players, game: Game, ask: runs.Ask) -> EquityResult:
             "exact short-deck equity needs every hole card known; "
             "use exact=False (Monte Carlo) for ranges, 'random' and partial hands"
         )
-    runouts = math.comb(36 - bin(used).count("1"), 5 - board_cards)
+    runouts = math.comb(lib.PP_SHORT_DECK_CARDS - bin(used).count("1"), 5 - board_cards)
     if exact is None and ask.rules is None and not drawn and runouts <= EXACT_RUNOUTS_MAX:
         exact = True
     if board_cards == 5 and not drawn:
@@ -77,7 +77,8 @@ def _check_deck(game: Game, board: int, dead: int) -> None:
     for what, cards in (("board", board), ("dead", dead)):
         low = cards & game.missing
         if low:
-            raise ArgumentError(f"{what}: card {_name((low & -low).bit_length() - 1)} is not in "
+            card = card_name((low & -low).bit_length() - 1)
+            raise ArgumentError(f"{what}: card {card} is not in "
                                 "the short deck (36 cards, sixes to aces)")  # fmt: skip
 
 
@@ -86,10 +87,10 @@ def _check_hands(game: Game, known, sets, used: int) -> int:
     for i, (cards, s) in enumerate(zip(known, sets, strict=True)):
         for c in cards.tolist():
             if game.missing >> c & 1:
-                raise ArgumentError(f"player {i + 1}: card {_name(c)} is not in the short deck "
+                raise ArgumentError(f"player {i + 1}: card {card_name(c)} is not in the short deck "
                                     "(36 cards, sixes to aces)")  # fmt: skip
             if used >> c & 1:
-                raise ArgumentError(f"player {i + 1}: card {_name(c)} is already in use")
+                raise ArgumentError(f"player {i + 1}: card {card_name(c)} is already in use")
         used |= s
     return used
 
@@ -129,14 +130,8 @@ def _ids(cards: int) -> np.ndarray:
     return np.array([c for c in range(lib.PP_CARDS) if cards >> c & 1], dtype=np.uint8)
 
 
-def _name(card: int) -> str:
-    from ._names import card_name
-
-    return card_name(card)
-
-
 def _text(cards) -> str:
-    return "".join(_name(int(c)) for c in cards)
+    return "".join(card_name(int(c)) for c in cards)
 
 
 def _settle(ranks: np.ndarray):

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._names import CARD_NAMES
 from ._native import (
+    CARD_NAMES,
     ArgumentError,
     CardParseError,
     InvalidHandError,

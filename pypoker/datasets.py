@@ -137,7 +137,8 @@ def _check(n: int, players: int, seed: int, chunk: int, game: str = "holdem",
     if game != "holdem" and equity:
         raise ArgumentError(f"game={game!r}: equity labels are Hold'em's (street_equities); "
                             "not for Omaha or short deck yet")  # fmt: skip
-    deck_players = ((36 if game in SHORT_DECKS else lib.PP_CARDS) - BOARD_CARDS) // HOLE_CARDS[game]
+    deck = lib.PP_SHORT_DECK_CARDS if game in SHORT_DECKS else lib.PP_CARDS
+    deck_players = (deck - BOARD_CARDS) // HOLE_CARDS[game]
     if game != "holdem" and players > deck_players:
         raise ArgumentError(f"{players} players of {game.upper()}: the deck deals {deck_players}")
     whole("n", n, 0)

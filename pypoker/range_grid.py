@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._extras import require
-from ._names import VALUES
+from ._native import VALUES
 from .equity_result import EquityResult
 
 # Row and column 0 is the ace: value 12 - i.

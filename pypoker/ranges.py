@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._names import VALUES
-from ._native import ArgumentError, CardParseError
+from ._native import VALUES, ArgumentError, CardParseError
 from .cards import parse_cards
 
 _VALUE = {v: i for i, v in enumerate(VALUES)}

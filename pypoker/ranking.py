@@ -15,12 +15,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._games import HOLDEM, Game, game_of
-from ._names import card_name
 from ._native import (
     HAND_CARDS_MAX,
     SMALL_BATCH_BYTES,
     ArgumentError,
     InvalidHandError,
+    card_name,
     check_hands,
     check_slices,
     fastcall,

@@ -310,6 +310,54 @@ def test_header_constants_are_not_typed_again_in_python(header_constants):
     assert not typed, f"use lib.PP_… instead: {typed}"
 
 
+# Constants of the C ABI that are text, tuples or small numbers, which the value check above
+# cannot tell from prose: the card letters (zsrc/cards/encoding.zig; Python reads them once,
+# through `pp_card_letters`, in _native.py), the arena's street names (one tuple, in
+# arena/_config.py, by the header's `PP_STREET_…` numbers) and the short deck's 36 cards
+# (`PP_SHORT_DECK_CARDS`).
+STREET_NAMES = {"preflop", "flop", "turn", "river"}
+STREETS_HOME = "pypoker/arena/_config.py"
+
+
+def shared_literals(sources: dict[str, str]) -> list[str]:
+    """Places in ``sources`` (path → Python text) that spell one of those constants again."""
+    found = []
+    for path, text in sources.items():
+        if "23456789TJQKA" in text.upper() or re.search(r"[\"']schd[\"']", text, re.I):
+            found.append(f"{path}: the card letters (use _native.VALUES, SUITS)")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Tuple | ast.List | ast.Set) and path != STREETS_HOME:
+                names = {i.value for i in node.elts if isinstance(i, ast.Constant)}
+                if STREET_NAMES <= names:
+                    found.append(f"{path}:{node.lineno} street names (use arena._config.STREETS)")
+            if isinstance(node, ast.Constant) and type(node.value) is int and node.value == 36:
+                found.append(f"{path}:{node.lineno} 36 (use lib.PP_SHORT_DECK_CARDS)")
+    return found
+
+
+def test_shared_text_constants_are_read_once():
+    python = {p.relative_to(ROOT).as_posix(): p.read_text() for p in PACKAGE.rglob("*.py")}
+    assert shared_literals(python) == []
+    from pypoker import _native
+    from pypoker.arena import _config
+
+    lib = _native.lib
+    assert len(_native.VALUES) == lib.PP_VALUES and len(_native.SUITS) == lib.PP_SUITS
+    assert len(_config.STREETS) == lib.PP_STREETS
+    assert _config.STREETS[lib.PP_STREET_OVER] == "over"
+    assert _config.STREETS[lib.PP_STREET_PREFLOP] == "preflop"
+
+
+def test_shared_literal_check_catches_a_copy():
+    found = shared_literals({
+        "pypoker/a.py": 'VALUES = "23456789TJQKA"',
+        "pypoker/b.py": 'S = ("preflop", "flop", "turn", "river")',
+        "pypoker/c.py": "deck = 36 - used",
+        STREETS_HOME: 'S = ("preflop", "flop", "turn", "river", "over")',
+    })  # fmt: skip
+    assert [f.split(":")[0] for f in found] == ["pypoker/a.py", "pypoker/b.py", "pypoker/c.py"]
+
+
 def private_names_used_elsewhere(sources: dict[Path, str] | None = None) -> list[str]:
     """``module._name`` or ``from module import _name`` in pypoker/ (or ``sources``: path →
     text) where ``_name`` is a private name of another pypoker module (not a private module:
@@ -575,6 +623,8 @@ def test_failure_checks_catch_a_second_record_translator_and_map():
 # included) per named Zig function (`fn name(`, type constructors and test helpers alike),
 # over every file of zsrc/, comments left out.
 ASSERTIONS_PER_FUNCTION_MIN = 0.5
+# Folders held to the minimum each, not only on average.
+DENSE_FOLDERS = {"rank", "abi"}
 
 
 def zig_code(path: Path) -> str:
@@ -616,3 +666,11 @@ def test_zig_assertion_density():
         f"{assertions} assertions for {functions} functions "
         f"({assertions / functions:.2f} a function, under {ASSERTIONS_PER_FUNCTION_MIN}): {report}"
     )
+    # Folder by folder too where the boundaries are the library's own (the ranking kernels'
+    # entries, the C ABI's exports): the average alone let them sit at 0.35 and 0.19.
+    thin = [
+        f"{name}/ {a / f:.2f}"
+        for name, (f, a) in by_folder.items()
+        if name in DENSE_FOLDERS and a < ASSERTIONS_PER_FUNCTION_MIN * f
+    ]
+    assert not thin, f"under {ASSERTIONS_PER_FUNCTION_MIN} assertions a function: {thin} ({report})"

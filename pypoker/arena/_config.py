@@ -17,6 +17,12 @@ SEATS_MAX = lib.PP_ARENA_SEATS_MAX
 SEATS_MIN = lib.PP_ARENA_SEATS_MIN
 NO_CARD = lib.PP_NO_CARD
 STREET_OVER = lib.PP_STREET_OVER
+# The streets' names, the one place they are spelled, by the header's numbers (a table's
+# `street`; zsrc/arena/table.zig `Street`): STREETS[number] is its name.
+_STREET_NUMBERS = {"preflop": lib.PP_STREET_PREFLOP, "flop": lib.PP_STREET_FLOP,
+                   "turn": lib.PP_STREET_TURN, "river": lib.PP_STREET_RIVER,
+                   "over": lib.PP_STREET_OVER}  # fmt: skip
+STREETS = tuple(sorted(_STREET_NUMBERS, key=_STREET_NUMBERS.__getitem__))
 _CHIPS_MAX = lib.PP_ARENA_CHIPS_MAX
 _SEED_MAX = (1 << 64) - 1
 

@@ -17,10 +17,11 @@ from typing import NamedTuple
 import numpy as np
 
 from .._arguments import choice, whole
-from .._names import CARD_NAMES
-from .._native import ArgumentError, ffi, lib, thread_error
+from .._native import CARD_NAMES, ArgumentError, ffi, lib, thread_error
 from ._config import (
     ACTIONS,
+    STREET_OVER,
+    STREETS,
     TABLE_DTYPE,
     IllegalActionError,
     make_config,
@@ -32,7 +33,6 @@ from .agents import AgentError, agent, is_python_agent
 DISCRETE = ("fold", "check/call", "raise half pot", "raise pot", "raise 2x pot", "all in")
 CONTINUOUS = ("fold", "check/call", "raise to")
 SLOT_DTYPE = struct_dtype("pp_rl_slot")
-_STREETS = ("preflop", "flop", "turn", "river", "over")
 _SEAT_COLUMNS = ("stack", "bet", "put_in", "in_hand", "all_in", "button", "to_act")
 _NUMBERS = ("pot", "current_bet", "to_call", "min_raise_to", "max_raise_to")
 _CHIP_COLUMNS = ("stack", "bet", "put_in", "pot", "to_call", "raise_to", "amount")
@@ -274,11 +274,13 @@ def _check(status: int, err) -> None:
 def column_names(layout: dict, seats: int) -> list[str]:
     """The name of each observation column (observation.zig's layout)."""
     names = [f"hole_{c}" for c in CARD_NAMES] + [f"board_{c}" for c in CARD_NAMES]
-    names += [f"street_{s}" for s in _STREETS] + [f"position_{p}" for p in range(seats)]
+    names += [f"street_{s}" for s in STREETS] + [f"position_{p}" for p in range(seats)]
     names += [f"seat{r}_{c}" for r in range(seats) for c in _SEAT_COLUMNS] + list(_NUMBERS)
     for i in range((layout["columns"] - layout["history"]) // layout["action_columns"]):
         names += [f"action{i}_present"] + [f"action{i}_seat{r}" for r in range(seats)]
-        names += [f"action{i}_{s}" for s in _STREETS[:4]] + [f"action{i}_{k}" for k in ACTIONS]
+        names += [f"action{i}_{s}" for s in STREETS[:STREET_OVER]] + [
+            f"action{i}_{k}" for k in ACTIONS
+        ]
         names.append(f"action{i}_amount")
     assert len(names) == layout["columns"], "observation.zig's layout and these names differ"
     return names

@@ -13,9 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ._config import ACTIONS
-
-_STREETS = ("preflop", "flop", "turn", "river")
+from ._config import ACTIONS, STREETS
 
 
 def add_arena(commands, parse_count) -> None:
@@ -88,7 +86,7 @@ def _lines(hand: dict) -> list[str]:
         if action["street"] != street:
             street = action["street"]
             board = _cards(hand["board"][: shown[street]]) if street else ""
-            out.append(f"{_STREETS[street]}{' ' + board if board else ''}:")
+            out.append(f"{STREETS[street]}{' ' + board if board else ''}:")
         amount = f" {action['amount']}" if action["kind"] >= 2 else ""
         out.append(f"  seat {action['seat']} {ACTIONS[action['kind']]}{amount}")
     if hand["board"]:

@@ -45,8 +45,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from .._atomic import atomic_target
-from .._names import CARD_NAMES
-from .._native import ArgumentError, PokerError
+from .._native import CARD_NAMES, ArgumentError, PokerError
 from ._config import ALL_IN, CALL, CHECK, FOLD, NO_CARD, RAISE, SEATS_MAX
 from .history import SCHEMA
 

@@ -25,11 +25,12 @@ from __future__ import annotations
 import numpy as np
 
 from .._native import ArgumentError, lib
-from ..arena._config import ACTIONS
+from ..arena._config import ACTIONS, STREET_OVER
+from ..arena._config import STREETS as _STREETS_AND_OVER
 from .examples import Examples
 
 COMBOS = lib.PP_COMBOS
-STREETS = ("preflop", "flop", "turn", "river")
+STREETS = _STREETS_AND_OVER[:STREET_OVER]
 _FLOOR = 1e-300
 _CHUNK = 16_384  # examples of posterior at a time: 174 MB of float64
 

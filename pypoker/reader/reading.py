@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from .._native import ArgumentError, PokerError
+from ..arena._config import STREETS
 
 
 @dataclasses.dataclass
@@ -60,9 +61,8 @@ class HandRead:
         grid = self.grid()
         texts = [[class_name(r, c) + (f"\n{grid[r, c]:.1%}" if grid[r, c] >= 5e-4 else "")
                   for c in range(13)] for r in range(13)]  # fmt: skip
-        streets = ("preflop", "flop", "turn", "river")
         title = (f"seat {self.seat} ({self.cards or 'cards not shown'}): the {self.using} "
-                 f"read, {streets[int(self.example['street'])]}")  # fmt: skip
+                 f"read, {STREETS[int(self.example['street'])]}")  # fmt: skip
         top = grid.max() or 1.0
         draw_grid(np.sqrt(grid / top), texts, path, title, "Blues")
 

@@ -71,6 +71,7 @@ pub const header_constants = .{
     .{ "CARDS", encoding.card_count },
     .{ "VALUES", encoding.value_count },
     .{ "SUITS", encoding.suit_count },
+    .{ "SHORT_DECK_CARDS", eval.short_deck_cards },
     .{ "HAND_CARDS_MAX", encoding.hand_cards_max },
     .{ "BOARD_CARDS_MIN", encoding.board_cards_min },
     .{ "BOARD_CARDS_MAX", encoding.board_cards_max },

@@ -14,6 +14,11 @@ pub const header_constants = .{
     .{ "ACTION_CALL", rules.Kind.call },
     .{ "ACTION_RAISE", rules.Kind.raise },
     .{ "ACTION_ALL_IN", rules.Kind.all_in },
+    .{ "STREET_PREFLOP", table.Street.preflop },
+    .{ "STREET_FLOP", table.Street.flop },
+    .{ "STREET_TURN", table.Street.turn },
+    .{ "STREET_RIVER", table.Street.river },
     .{ "STREET_OVER", table.Street.over },
+    .{ "STREETS", table.Street.count },
     .{ "ARENA_POLL_HANDS", play.poll_hands },
 };

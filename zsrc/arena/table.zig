@@ -36,10 +36,12 @@ pub const Street = struct {
     pub const river: u8 = 3;
     /// The hand is over: pots are paid, `committed` is 0.
     pub const over: u8 = 4;
+    /// Street numbers run 0..count-1; Python names them once (arena/_config.py `STREETS`).
+    pub const count: u8 = over + 1;
 };
 
 /// Board cards seen on each street (preflop, flop, turn, river, over).
-pub const board_shown = [5]u8{ 0, 3, 4, 5, 5 };
+pub const board_shown = [Street.count]u8{ 0, 3, 4, 5, 5 };
 
 pub const Table = extern struct {
     /// Chips behind, not yet put in.

@@ -7,6 +7,7 @@ const table_zig = @import("table.zig");
 const rules = @import("rules.zig");
 const deal = @import("deal.zig");
 const play = @import("play.zig");
+const encoding = @import("../cards/encoding.zig");
 const Table = table_zig.Table;
 const Kind = rules.Kind;
 const Street = table_zig.Street;
@@ -50,8 +51,8 @@ fn refused(table: *Table, kind: u8, amount: u32, why: rules.Refusal) !void {
 
 /// "Ah" → card id (suit * 13 + value; suits s c h d).
 fn card(text: *const [2]u8) u8 {
-    const value: u8 = @intCast(std.mem.indexOfScalar(u8, "23456789TJQKA", text[0]).?);
-    const suit: u8 = @intCast(std.mem.indexOfScalar(u8, "schd", text[1]).?);
+    const value: u8 = @intCast(std.mem.indexOfScalar(u8, encoding.value_letters, text[0]).?);
+    const suit: u8 = @intCast(std.mem.indexOfScalar(u8, encoding.suit_letters, text[1]).?);
     return suit * 13 + value;
 }
 

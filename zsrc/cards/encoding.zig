@@ -20,6 +20,15 @@ pub const card_count = 52;
 pub const value_count = 13;
 pub const suit_count = 4;
 pub const hand_cards_max = 7;
+/// Card text's letters, spelled here only: the parser's classes (cards/parse.zig) are built
+/// from them, and Python reads them through `pp_card_letters`. Value 0 = deuce … 12 = ace;
+/// suit 0..3 = s c h d.
+pub const value_letters = "23456789TJQKA";
+pub const suit_letters = "schd";
+pub const card_letters = value_letters ++ suit_letters;
+comptime {
+    assert(value_letters.len == value_count and suit_letters.len == suit_count);
+}
 /// A Hold'em board: none before the flop, 3 on it, 5 by the river.
 pub const board_cards_min = 3;
 pub const board_cards_max = 5;

@@ -10,26 +10,16 @@ const encoding = @import("encoding.zig");
 
 const HandError = @import("failure.zig").HandError;
 
+/// A value letter's value 0..12 (either case; `1` of "10" is not one), or null.
 pub fn value_of(char: u8) ?u8 {
-    return switch (std.ascii.toUpper(char)) {
-        '2'...'9' => char - '2',
-        'T' => 8,
-        'J' => 9,
-        'Q' => 10,
-        'K' => 11,
-        'A' => 12,
-        else => null,
-    };
+    const value = char_class[char];
+    return if (value < encoding.value_count) value else null;
 }
 
+/// A suit letter's suit 0..3 (either case), or null.
 pub fn suit_of(char: u8) ?u8 {
-    return switch (std.ascii.toLower(char)) {
-        's' => 0,
-        'c' => 1,
-        'h' => 2,
-        'd' => 3,
-        else => null,
-    };
+    const suit = suit_class[char];
+    return if (suit < encoding.suit_count) suit else null;
 }
 
 /// The tables the hot parsers read (rank/columns.zig, rank/rows_avx2.zig): one byte → its class.
@@ -38,10 +28,10 @@ pub const ten_first: u8 = 0xFD; // '1', the start of "10"
 
 /// Per byte: a card value 0..12, `separator`, `ten_first`, or 0xFF for anything else.
 pub const char_class: [256]u8 = classes: {
-    @setEvalBranchQuota(10_000);
     var classes: [256]u8 = @splat(0xFF);
-    for (0..256) |char| {
-        if (value_of(@intCast(char))) |value| classes[char] = value;
+    for (encoding.value_letters, 0..) |letter, value| {
+        classes[std.ascii.toUpper(letter)] = value;
+        classes[std.ascii.toLower(letter)] = value;
     }
     for (" ,\t\n\r") |char| classes[char] = separator;
     classes['1'] = ten_first;
@@ -50,10 +40,10 @@ pub const char_class: [256]u8 = classes: {
 
 /// Per byte: a suit 0..3, or 0xFF.
 pub const suit_class: [256]u8 = classes: {
-    @setEvalBranchQuota(10_000);
     var classes: [256]u8 = @splat(0xFF);
-    for (0..256) |char| {
-        if (suit_of(@intCast(char))) |suit| classes[char] = suit;
+    for (encoding.suit_letters, 0..) |letter, suit| {
+        classes[std.ascii.toUpper(letter)] = suit;
+        classes[std.ascii.toLower(letter)] = suit;
     }
     break :classes classes;
 };

@@ -44,6 +44,8 @@ pub const short_deck_missing: u64 = blk: {
     for (0..encoding.suit_count) |suit| set |= @as(u64, 0b1111) << @intCast(encoding.value_count * suit);
     break :blk set;
 };
+/// The short deck's size: 36 cards.
+pub const short_deck_cards = encoding.card_count - @popCount(short_deck_missing);
 
 /// The packed lookup `game` reads: the slots `rank_fingerprint_unmasked` reads for Hold'em
 /// hold the same hand's rank under that game's rules (0 for a short-deck key holding a card
@@ -202,6 +204,8 @@ pub fn rank_cards(cards: []const u8) u16 {
 /// (3: "Ah Kd 7c 2s 3s Qh Jd") cards: the vector paths' rows with a flush. Table lookups, as
 /// a `switch` per character would mispredict.
 pub fn rank_seven_text(comptime stride: u32, string: []const u8) u16 {
+    comptime assert(stride == 2 or stride == 3);
+    assert(string.len >= stride * (encoding.hand_cards_max - 1) + 2); // the last card's two
     var hand: Accumulator = .empty;
     inline for (0..encoding.hand_cards_max) |j| {
         const value = parse.char_class[string[stride * j]];

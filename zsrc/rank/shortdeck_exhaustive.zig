@@ -214,8 +214,8 @@ test "short deck: named hands under both rules" {
             var n: usize = 0;
             var i: usize = 0;
             while (i < text.len) : (i += 2) {
-                const value: u8 = @intCast(std.mem.indexOfScalar(u8, "23456789TJQKA", text[i]).?);
-                const suit: u8 = @intCast(std.mem.indexOfScalar(u8, "schd", text[i + 1]).?);
+                const value: u8 = @intCast(std.mem.indexOfScalar(u8, encoding.value_letters, text[i]).?);
+                const suit: u8 = @intCast(std.mem.indexOfScalar(u8, encoding.suit_letters, text[i + 1]).?);
                 out[n] = suit * 13 + value;
                 n += 1;
             }

@@ -11,6 +11,13 @@ const Status = reports.Status;
 const kernels = @import("../dispatch.zig").kernels;
 
 pub const api = struct {
+    /// The letters of card text: `PP_VALUES` value letters (deuce … ace), then `PP_SUITS`
+    /// suit letters (suit 0..3), so Python names cards as the parser reads them. Static.
+    pub fn pp_card_letters() callconv(.c) [*]const u8 {
+        comptime assert(encoding.card_letters.len == encoding.value_count + encoding.suit_count);
+        return encoding.card_letters;
+    }
+
     /// Writes up to `capacity` k-card subsets of `deck` (card sets, in Gosper order) after
     /// `*state`; `*state = 0` starts. Sets `*written`; fewer than `capacity` means done.
     pub fn pp_combinations(
