@@ -113,7 +113,7 @@ fn time_row_sources(d: *Data) void {
             const hot_ranked = per_hand(started, d.io);
             started = now(d.io);
             d.sink +%= @intFromBool(
-                blocks.rank_blocks(source.SetRows{ .sets = d.sets }, d.out, hands),
+                blocks.rank_blocks(source.sources.SetRows{ .sets = d.sets }, d.out, hands),
             );
             const sets_ranked = per_hand(started, d.io);
             std.debug.print("{s}: ids tally {d:.3} ({d} rows to the scalar path), ids rank {d:.3}, hot tables {d:.3}; sets rank {d:.3} ns/hand\n", .{ name, tally, scalar_rows, ranked, hot_ranked, sets_ranked });

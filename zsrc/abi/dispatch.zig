@@ -92,7 +92,9 @@ fn xgetbv0() u32 {
 
 /// The level in use, as `Level`'s number.
 pub fn level() u32 {
-    return active_level.load(.monotonic);
+    const in_use = active_level.load(.monotonic);
+    assert(in_use <= @backingInt(Level.avx512)); // `select` stores no other
+    return in_use;
 }
 
 /// Bit i set when this CPU can run level i (bit 0, baseline, always).

@@ -3,6 +3,7 @@
 //! `HandError`) into them.
 const std = @import("std");
 const HandError = @import("../cards/failure.zig").HandError;
+const encoding = @import("../cards/encoding.zig");
 
 pub const Status = enum(c_int) {
     ok = 0,
@@ -48,10 +49,18 @@ comptime {
 pub const CardRows = union(enum) { rows: [*]const u8, done: Status };
 
 pub fn card_rows(cards: ?[*]const u8, n: u64, k: u32, k_min: u32, k_max: u32) CardRows {
+    std.debug.assert(k_min <= k_max and k_max <= encoding.card_count);
     if (k < k_min or k > k_max) return .{ .done = .bad_argument };
     if (n == 0) return .{ .done = .ok };
     if (cards) |c| return .{ .rows = c };
     return if (k == 0) .{ .rows = &no_cards } else .{ .done = .null_pointer };
+}
+
+/// A batch of `n` ranks a kernel wrote without failing: 0 is never a rank (the empty hand
+/// has one), so the first and last rows hold real ones. Two reads, not a pass over the batch.
+pub fn assert_ranked(out: [*]const u16, n: u64) void {
+    std.debug.assert(n > 0);
+    std.debug.assert(out[0] != 0 and out[n - 1] != 0);
 }
 
 /// Rows of 0 cards read nothing: any valid pointer serves when the caller passes none.
@@ -60,6 +69,8 @@ const no_cards = [1]u8{0};
 /// The one translation of a failure: the record, where it was found, into the caller's
 /// `pp_error` (row, card, position as found) and the status of the same name as its kind.
 pub fn report_hand_error(err: ?*Error, e: HandError) Status {
+    // A card is an id, a set bit or a refusal's number, never a byte past one; -1 is none.
+    std.debug.assert(e.card >= -1 and e.position >= -1);
     if (err) |out| out.* = .{ .row = e.row, .card = e.card, .position = e.position };
     const status = status_of(e.kind);
     std.debug.assert(status != .ok);

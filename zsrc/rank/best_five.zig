@@ -297,6 +297,7 @@ fn pack_mask(comptime L: usize) @Vector(L * five, i32) {
 /// The five of one hand of 5..7 valid, distinct ids of rank `rank` (rank/eval.zig's).
 pub fn pick_one(hand: []const u8, rank: u16) [five]u8 {
     assert(hand.len >= cards_min and hand.len <= encoding.hand_cards_max);
+    assert(rank != 0); // a valid hand's rank
     return pick_scalar(hand, entry_of(rank));
 }
 
@@ -312,7 +313,9 @@ pub fn best_five_rows(ids: []const u8, k: u32, out: []u8) ?HandError {
 }
 
 fn rows_fixed(comptime k: u32, ids: []const u8, out: []u8) ?HandError {
+    comptime assert(k >= cards_min and k <= encoding.hand_cards_max);
     const n = out.len / five;
+    assert(ids.len >= n * k);
     var ranks: [chunk_rows]u16 = undefined;
     var start: usize = 0;
     while (start < n) {
@@ -333,6 +336,8 @@ fn rows_fixed(comptime k: u32, ids: []const u8, out: []u8) ?HandError {
 /// Picks rows of valid hands (`window` from the first row's ids to the end of the input),
 /// `lanes` at a time while a block's load stays inside the input, then one by one.
 fn pick_rows(comptime k: u32, window: []const u8, ranks: []const u16, out: []u8) void {
+    // The rows' ids (and the rest of the input, which block loads may read) and their fives.
+    assert(window.len >= ranks.len * k and out.len == ranks.len * five);
     var blocks: usize = 0;
     if (lanes > 1) {
         // Blocks whose `lanes * 8`-byte load stays inside the input.

@@ -59,6 +59,7 @@ pub fn QwordRows(comptime width: u32) type {
 
         /// Where a row's `cards` sit in its qword.
         pub fn card_places(comptime cards: u32) @Vector(width, bool) {
+            comptime assert(cards >= 1 and cards <= 8); // a row fits its qword
             var mask: [width]bool = undefined;
             for (0..width) |j| mask[j] = j % 8 < cards;
             return mask;
@@ -69,6 +70,7 @@ pub fn QwordRows(comptime width: u32) type {
         /// AVX-512 each compare takes the last one's mask: no mask ors, port 0 free on
         /// Intel).
         pub inline fn any_bad(comptime cards: u32, ids: @Vector(width, u8)) bool {
+            comptime assert(cards >= 2 and cards <= 8); // rotations need a pair to meet
             var fine = ids <= @as(@Vector(width, u8), @splat(encoding.card_count - 1));
             inline for (1..cards / 2 + 1) |distance| {
                 fine = fine & (ids != @shuffle(u8, ids, undefined, rotation(cards, distance)));
@@ -95,6 +97,11 @@ pub fn CardSource(comptime K: type, comptime cards: u32) type {
         pub const keys_flushes = keyed(K);
         /// Rows past a block its last load reads into (`blocks_end`).
         pub const spare_rows = (width - lanes * cards + cards - 1) / cards;
+        comptime {
+            // The last load of a block stays within the block and its spare rows.
+            assert((lanes + spare_rows) * cards >= width);
+            assert(block_rows % lanes == 0);
+        }
 
         pub inline fn prefetch(rows: Rows, first: usize) void {
             prefetch_block(rows.cards, first, cards);
@@ -142,6 +149,8 @@ pub fn game_of(comptime T: type) eval.Game {
 /// path for flushes. A short deck's row holding a deuce to five is bad.
 pub fn GameSource(comptime Inner: type, comptime game_: eval.Game) type {
     comptime std.debug.assert(game_ != .holdem);
+    // Its tally and the scalar path both ask the inner source about the game.
+    comptime assert(@hasDecl(Inner, "any_short_deck_missing") and @hasDecl(Inner, "rank_row_in"));
     return struct {
         inner: Inner,
 
@@ -168,11 +177,62 @@ pub fn GameSource(comptime Inner: type, comptime game_: eval.Game) type {
     };
 }
 
+/// Rows of card text back to back, seven cards a row, all of one width: `stride` 2,
+/// compact ("AhKd7c2s3sQhJd", 14 bytes), or 3, one separator, a space or a comma, between
+/// cards ("Ah Kd 7c 2s 3s Qh Jd", 20 bytes); either case. A row that is anything else (other
+/// separators, "10", fewer cards) is bad here, for the caller's general parser to judge.
+/// Kernel `K`'s `TextDecoder(stride)` tallies them (`tally(text, first)`) and says how many
+/// rows past a block its loads read (`spare_rows`).
+pub fn TextSource(comptime K: type, comptime stride: u32) type {
+    const Decoder = K.TextDecoder(stride);
+    comptime assert(block_rows % K.lanes == 0);
+    return struct {
+        text: [*]const u8,
+
+        const Rows = @This();
+        pub const lanes = K.lanes;
+        pub const tallies_per_pass = K.tallies_per_pass;
+        pub const keys_flushes = keyed(K);
+        pub const width = text_width(stride);
+        pub const spare_rows = Decoder.spare_rows;
+
+        pub inline fn tally(rows: Rows, first: usize) Tallied(lanes) {
+            return Decoder.tally(rows.text, first);
+        }
+
+        pub fn rank_row(rows: Rows, row: usize) u16 {
+            return eval.rank_seven_text(stride, rows.text[row * width ..][0..width]);
+        }
+    };
+}
+
+/// Bytes of a row of seven cards' text, `stride` bytes a card but the last's two.
+pub fn text_width(comptime stride: u32) u32 {
+    comptime assert(stride == 2 or stride == 3);
+    return stride * encoding.hand_cards_max - (stride - 2);
+}
+
+/// A CPU level's row sources from its kernel `K` (`lanes`, `tallies_per_pass`, `tally_sets`,
+/// `TextDecoder`, and `keys_flushes` where it keys flushes): one definition of each source
+/// for every level.
+pub fn LevelSources(comptime K: type) type {
+    // Four rows a vector (avx2) or eight (avx512), two tallies unrolled a pass: whole passes
+    // a block.
+    comptime assert(block_rows % (K.lanes * K.tallies_per_pass) == 0);
+    return struct {
+        pub const SetRows = SetSource(K);
+        pub const AccumulatorRows = AccumulatorSource(K);
+        pub const TextRows = TextSource(K, 2);
+        pub const SpacedTextRows = TextSource(K, 3);
+    };
+}
+
 /// What a vector tally of `lanes` rows gives: each row's key for the lookups (its
 /// fingerprint, rank/eval.zig, or a flush's `eval.flush_key_base` + pattern where the source
 /// finds the pattern itself), whether the row is left to the scalar path (a flush the
 /// source does not key), and whether any of the rows is bad.
 pub fn Tallied(comptime lanes: u32) type {
+    comptime assert(lanes >= 1 and lanes <= block_rows); // a block's flush bits hold them
     return struct { fingerprints: @Vector(lanes, u64), flush: @Vector(lanes, bool), bad: bool };
 }
 
@@ -183,6 +243,7 @@ pub fn Tallied(comptime lanes: u32) type {
 /// counters (`c0 | c1 << 4 | c2 << 8 | c3 << 12`), and which sets are bad (bits above 51,
 /// or over 7 cards).
 pub fn SetTally(comptime lanes: u32) type {
+    comptime assert(lanes >= 1 and lanes <= block_rows);
     return struct {
         fingerprints: @Vector(lanes, u64),
         keys: @Vector(lanes, u64),
@@ -195,6 +256,7 @@ pub fn SetTally(comptime lanes: u32) type {
 /// Card sets (uint64, 0 to 7 cards each), by a kernel's `tally_sets` (`K` gives it, its
 /// `lanes` and its `tallies_per_pass`).
 pub fn SetSource(comptime K: type) type {
+    comptime assert(block_rows % K.lanes == 0);
     return struct {
         sets: []const u64,
 
@@ -233,6 +295,9 @@ pub fn SetSource(comptime K: type) type {
 /// a set, and the key held to what adding those cards makes (`eval.key_of_set`), so an
 /// edited record is bad.
 pub fn AccumulatorSource(comptime K: type) type {
+    // Its tally reads the records as words: key, then mask.
+    comptime assert(@sizeOf(encoding.Accumulator) == 2 * @sizeOf(u64));
+    comptime assert(block_rows % K.lanes == 0 and K.lanes % 2 == 0);
     return struct {
         accumulators: []const encoding.Accumulator,
 
@@ -279,6 +344,8 @@ pub fn AccumulatorSource(comptime K: type) type {
 /// 1.14x slower (the masks' shuffle and the key's four operations on every record; Sapphire
 /// Rapids class, in turn, 2026-12-03).
 pub fn TrustedAccumulatorSource(comptime lanes_: u32) type {
+    comptime assert(@sizeOf(encoding.Accumulator) == 2 * @sizeOf(u64));
+    comptime assert(block_rows % lanes_ == 0 and lanes_ % 2 == 0);
     return struct {
         accumulators: []const encoding.Accumulator,
 
@@ -391,6 +458,7 @@ pub inline fn tally_and_look_up(
         rank.* = eval.rank_fingerprint_unmasked_in(comptime game_of(@TypeOf(source)), fingerprint);
     }
     if (hands < 64) flushes &= (@as(u64, 1) << hands) - 1;
+    assert(!keys_flushes or flushes == 0); // a source that keys its flushes leaves none
     return .{ .flushes = flushes, .bad = bad != 0 };
 }
 
@@ -413,6 +481,7 @@ inline fn in_register(value: anytype) @TypeOf(value) {
 /// would mispredict more often than it is taken). Returns whether any row is bad, with the
 /// block's ranks then meaningless.
 pub inline fn rank_block(rows: anytype, out: []u16, first: usize) bool {
+    assert(first % block_rows == 0 and first + block_rows <= out.len);
     const Rows = @TypeOf(rows);
     const lanes = Rows.lanes;
     const per_pass = if (@hasDecl(Rows, "tallies_per_pass")) Rows.tallies_per_pass else 1;

@@ -26,6 +26,7 @@ pub fn category_counts(deck: u64, k: u32, first_slot: u32, stride: u32, counts: 
         for (run_start..walk_deck.n) |slot| walk_deck.run_ends[slot] = @intCast(walk_deck.n);
     }
     const cards = walk_deck.cards[0..walk_deck.n];
+    assert(walk_deck.n == @popCount(deck & encoding.full_deck)); // every card of the deck, once
     switch (k) {
         inline 1...encoding.hand_cards_max => |depth| {
             var slot = first_slot;

@@ -5,6 +5,9 @@
 //! Its score is the payload format of rank/gen_tables.zig, so the two compare as integers:
 //! `category << 20` and five nibbles of value + 1, most significant first, 0 = no card.
 const std = @import("std");
+const assert = std.debug.assert;
+/// Deuce .. ace: the oracle counts them itself, as it counts everything.
+const value_count = 13;
 
 /// How many hands of 5, 6 and 7 cards fall in each category (index = category, 0 unused):
 /// the published counts every exhaustive test checks against.
@@ -17,6 +20,7 @@ pub const category_counts = struct {
 const Group = struct { count: u8, value: u8 };
 
 fn score(category: u32, values: []const u8) u32 {
+    assert(category >= 1 and category <= 9 and values.len >= 1); // high card .. straight flush
     var result = category << 20;
     for (values[0..@min(values.len, 5)], 0..) |v, i| {
         result |= @as(u32, v + 1) << @intCast(16 - 4 * i);
@@ -26,6 +30,7 @@ fn score(category: u32, values: []const u8) u32 {
 
 /// Top value of the best straight among the value bits, wheel included; null if none.
 fn straight(values: u16) ?u8 {
+    assert(values >> value_count == 0);
     var top: u8 = 12;
     while (top >= 4) : (top -= 1) {
         const run: u16 = @as(u16, 0x1F) << @intCast(top - 4);
@@ -38,6 +43,7 @@ fn straight(values: u16) ?u8 {
 
 /// Values present in `bits`, highest first, at most `limit`.
 fn top_values(bits: u16, limit: usize, buffer: *[13]u8) []u8 {
+    assert(bits >> value_count == 0 and limit >= 1 and limit <= 5); // a hand's five at most
     var n: usize = 0;
     var v: i32 = 12;
     while (v >= 0 and n < limit) : (v -= 1) {
@@ -124,6 +130,7 @@ pub fn evaluate(cards: []const u8) u32 {
 }
 
 fn prepend(head: u8, tail: []const u8, buffer: *[13]u8) []const u8 {
+    assert(tail.len < 5 and head < value_count); // with the head, five values at most
     buffer[0] = head;
     for (tail, 0..) |t, i| buffer[1 + i] = t;
     return buffer[0 .. 1 + tail.len];

@@ -28,12 +28,12 @@ pub fn CardRows(comptime cards: u32) type {
     return if (rows_avx512.available) rows_avx512.CardRows(cards) else rows_avx2.CardRows(cards);
 }
 /// Card sets (uint64, 0 to 7 cards each).
-pub const SetRows = if (rows_avx512.available) rows_avx512.SetRows else rows_avx2.SetRows;
+pub const SetRows = if (rows_avx512.available) rows_avx512.sources.SetRows else rows_avx2.sources.SetRows;
 /// Card text of 14 bytes a row ("AhKd7c2s3sQhJd") and of 20 ("Ah Kd 7c 2s 3s Qh Jd").
-pub const TextRows = if (rows_avx512.available) rows_avx512.TextRows else rows_avx2.TextRows;
-pub const SpacedTextRows = if (rows_avx512.available) rows_avx512.SpacedTextRows else rows_avx2.SpacedTextRows;
+pub const TextRows = if (rows_avx512.available) rows_avx512.sources.TextRows else rows_avx2.sources.TextRows;
+pub const SpacedTextRows = if (rows_avx512.available) rows_avx512.sources.SpacedTextRows else rows_avx2.sources.SpacedTextRows;
 /// Accumulators (16-byte `{key, mask}`).
-pub const AccumulatorRows = if (rows_avx512.available) rows_avx512.AccumulatorRows else rows_avx2.AccumulatorRows;
+pub const AccumulatorRows = if (rows_avx512.available) rows_avx512.sources.AccumulatorRows else rows_avx2.sources.AccumulatorRows;
 /// Accumulators ranked from their keys alone (`pp.rank(..., trusted=True)`), eight keys a
 /// tally on the avx512 level (a zmm of keys from two of records) and four below it (a ymm
 /// from two on avx2). Eight on avx2 too, two ymm of keys a tally, left 16M trusted
@@ -52,6 +52,8 @@ pub fn rank_card_rows(
     std.debug.assert(ids.len == out.len * cards);
     const Rows = CardRows(cards);
     const end = blocks_end(Rows, out.len);
+    // Whole blocks, and the rows a block's last load reads past it still in `ids`.
+    std.debug.assert(end <= out.len and (end == 0 or (end + Rows.spare_rows) * cards <= ids.len));
     return .{ .rows = end, .bad = rank_blocks(Rows{ .cards = ids }, out, end) };
 }
 
@@ -66,6 +68,7 @@ pub fn rank_card_rows_in(
     std.debug.assert(ids.len == out.len * cards);
     const Rows = blocks.GameSource(CardRows(cards), game);
     const end = blocks_end(Rows, out.len);
+    std.debug.assert(end <= out.len and (end == 0 or (end + Rows.spare_rows) * cards <= ids.len));
     return .{ .rows = end, .bad = rank_blocks(Rows{ .inner = .{ .cards = ids } }, out, end) };
 }
 
@@ -74,6 +77,7 @@ pub fn rank_set_rows_in(comptime game: eval.Game, sets: []const u64, out: []u16)
     std.debug.assert(sets.len == out.len);
     const Rows = blocks.GameSource(SetRows, game);
     const end = blocks_end(Rows, out.len);
+    std.debug.assert(end % blocks.block_rows == 0 and end <= sets.len);
     return .{ .rows = end, .bad = rank_blocks(Rows{ .inner = .{ .sets = sets } }, out, end) };
 }
 
@@ -88,17 +92,17 @@ fn id_sources(comptime cards: u32) type {
 }
 /// The same for card text, compact and spaced (rank/rows_avx2.zig's tests take each).
 pub const compact_text_sources = if (rows_avx512.available)
-    .{ rows_avx2.TextRows, rows_avx512.TextRows }
-else if (rows_avx2.available) .{rows_avx2.TextRows} else .{};
+    .{ rows_avx2.sources.TextRows, rows_avx512.sources.TextRows }
+else if (rows_avx2.available) .{rows_avx2.sources.TextRows} else .{};
 pub const spaced_text_sources = if (rows_avx512.available)
-    .{ rows_avx2.SpacedTextRows, rows_avx512.SpacedTextRows }
-else if (rows_avx2.available) .{rows_avx2.SpacedTextRows} else .{};
+    .{ rows_avx2.sources.SpacedTextRows, rows_avx512.sources.SpacedTextRows }
+else if (rows_avx2.available) .{rows_avx2.sources.SpacedTextRows} else .{};
 const accumulator_sources = if (rows_avx512.available)
-    .{ rows_avx2.AccumulatorRows, rows_avx512.AccumulatorRows }
-else if (rows_avx2.available) .{rows_avx2.AccumulatorRows} else .{};
+    .{ rows_avx2.sources.AccumulatorRows, rows_avx512.sources.AccumulatorRows }
+else if (rows_avx2.available) .{rows_avx2.sources.AccumulatorRows} else .{};
 const set_sources = if (rows_avx512.available)
-    .{ rows_avx2.SetRows, rows_avx512.SetRows }
-else if (rows_avx2.available) .{rows_avx2.SetRows} else .{};
+    .{ rows_avx2.sources.SetRows, rows_avx512.sources.SetRows }
+else if (rows_avx2.available) .{rows_avx2.sources.SetRows} else .{};
 
 const cards_per_row = encoding.hand_cards_max;
 
@@ -299,8 +303,8 @@ test "text rows: random hands in either case parse and rank as the scalar path" 
     var cards: [rows * cards_per_row]u8 = undefined;
     var text: [rows * TextRows.width]u8 = undefined;
     var ranks: [rows]u16 = undefined;
-    const value_chars = "23456789TJQKA";
-    const suit_chars = "schd";
+    const value_chars = encoding.value_letters;
+    const suit_chars = encoding.suit_letters;
     for (0..50) |trial| {
         deal.deal_rows(random.seed_key(trial), 0, cards_per_row, encoding.full_deck, &cards);
         var case_bits = random.mix64(trial);
@@ -376,8 +380,8 @@ test "spaced text rows: 'Ah Kd,7c …' ranks as the scalar path; any other separ
             for (0..cards_per_row) |j| {
                 const card = cards[row * cards_per_row + j];
                 const at = row * width + 3 * j;
-                text[at] = "23456789tjqka"[card % encoding.value_count];
-                text[at + 1] = "SCHD"[card / encoding.value_count];
+                text[at] = std.ascii.toLower(encoding.value_letters[card % encoding.value_count]);
+                text[at + 1] = std.ascii.toUpper(encoding.suit_letters[card / encoding.value_count]);
                 if (j + 1 < cards_per_row) text[at + 2] = if (noise & 1 == 0) ' ' else ',';
                 noise = std.math.rotr(u64, noise, 1) ^ row;
             }
@@ -424,7 +428,14 @@ fn reads_as_seven(comptime stride: u32, row: []const u8, ids: *[cards_per_row]u8
 
 test "text rows, fuzzed: a block passes exactly when every row is good, and then ranks right" {
     // Mostly good characters, some near misses: a block is bad now and then, good often.
-    const alphabet = "23456789TJQKAtjqkaschdSCHD" ++ "1 0xI@`{,\t\x80\xff";
+    const alphabet = comptime alphabet: {
+        var lower_faces: [5]u8 = undefined; // T J Q K A
+        _ = std.ascii.lowerString(&lower_faces, encoding.value_letters[8..]);
+        var upper_suits: [encoding.suit_count]u8 = undefined;
+        _ = std.ascii.upperString(&upper_suits, encoding.suit_letters);
+        const letters = encoding.value_letters ++ lower_faces ++ encoding.suit_letters ++ upper_suits;
+        break :alphabet letters ++ "1 0xI@`{,\t\x80\xff";
+    };
     var state: u64 = 1;
     var ranks: [block_rows + 2]u16 = undefined;
     var good_blocks: u32 = 0;
@@ -442,8 +453,8 @@ test "text rows, fuzzed: a block passes exactly when every row is good, and then
                 for (0..cards_per_row) |j| {
                     const card = cards[row * cards_per_row + j];
                     const at = row * Rows.width + stride * j;
-                    text[at] = "23456789TJQKA"[card % encoding.value_count];
-                    text[at + 1] = "schd"[card / encoding.value_count];
+                    text[at] = encoding.value_letters[card % encoding.value_count];
+                    text[at + 1] = encoding.suit_letters[card / encoding.value_count];
                     if (stride == 3 and j + 1 < cards_per_row) text[at + 2] = ' ';
                 }
             }

@@ -15,7 +15,7 @@
 //!   compared with the card 1 .. k/2 places on, round the row (which meets every pair).
 //! Card ids come from one 32-byte load of four rows (`CardRows`), each row's spare bytes 0
 //! (deuces, taken back); card text is decoded in place and paired into ids first
-//! (`TextRows`, `SpacedTextRows`). A card set's suits go to 16-bit fields whose nibbles
+//! (`sources.TextRows`, `sources.SpacedTextRows`). A card set's suits go to 16-bit fields whose nibbles
 //! index `vpshufb` tables of their multipliers' sums, byte plane by byte plane (`tally_four_sets`).
 //!
 //! rank/blocks.zig ranks blocks of rows from these tallies. Measured on Zen 5 and rejected:
@@ -39,6 +39,7 @@ pub const Bytes = @Vector(32, u8);
 const Lanes = @Vector(4, u64);
 const cards_per_row = 7;
 const rows_per_vector = 4;
+const assert = std.debug.assert;
 
 extern fn @"llvm.x86.avx2.pshuf.b"(Bytes, Bytes) callconv(intrinsic) Bytes;
 extern fn @"llvm.x86.avx2.psad.bw"(Bytes, Bytes) callconv(intrinsic) Lanes;
@@ -63,6 +64,7 @@ fn table16(entries: [16]u8) Bytes {
 
 /// Byte `plane` of each value's rank multiplier (values 13..15 are never looked up: 0).
 fn multiplier_plane(comptime plane: u5) Bytes {
+    comptime assert(plane < 3); // multipliers below 2^24
     var entries: [16]u8 = @splat(0);
     for (encoding.value_fingerprints, 0..) |multiplier, value| {
         entries[value] = @truncate(multiplier >> (8 * plane));
@@ -124,6 +126,7 @@ pub inline fn tally_ids(comptime cards: u32, ids: Bytes) Four {
 
 /// Rows of `cards` (5..7) card ids (uint8 `(N, cards)`).
 pub fn CardRows(comptime cards: u32) type {
+    comptime assert(cards >= 5 and cards <= cards_per_row); // as `tally_ids` takes them
     return blocks.CardSource(id_kernel, cards);
 }
 
@@ -146,6 +149,7 @@ inline fn spread_suits(sets: Lanes) Lanes {
 /// Per nibble of a suit's field (values 0..3, 4..7, 8..11, and 12 alone), byte `plane` of
 /// the sum of the multipliers of the values a pattern holds.
 fn nibble_plane(comptime nibble: u32, comptime plane: u5) Bytes {
+    comptime assert(nibble < 4 and plane < 3); // 13 values in four nibbles; sums below 2^24
     var entries: [16]u8 = undefined;
     for (0..16) |pattern| {
         var sum: u32 = 0;
@@ -227,33 +231,16 @@ inline fn tally_four_sets(sets: Lanes) blocks.SetTally(rows_per_vector) {
     return .{ .fingerprints = checked, .keys = checked, .flush = flush, .counters = counters, .bad = bad };
 }
 
-/// Card sets and accumulators, by `tally_four_sets`.
-const set_kernel = struct {
-    pub const lanes = rows_per_vector;
-    pub const tallies_per_pass = two_tallies_a_pass;
-    pub const tally_sets = tally_four_sets;
-};
-pub const SetRows = blocks.SetSource(set_kernel);
-pub const AccumulatorRows = blocks.AccumulatorSource(set_kernel);
-
-/// Rows of card text back to back, all of one width: seven compact cards ("AhKd7c2s3sQhJd",
-/// 14 bytes: `TextRows`) or seven cards with one separator, a space or a comma, between
-/// each ("Ah Kd 7c 2s 3s Qh Jd", 20 bytes: `SpacedTextRows`); either case. A row that is
-/// anything else (other separators, "10", fewer cards) is bad here, for the caller's general
-/// parser to judge.
-pub const TextRows = Text(2);
-pub const SpacedTextRows = Text(3);
-
+/// Card text's decoder (blocks.TextSource), four rows at a time.
 fn Text(comptime stride: u32) type {
     return struct {
-        text: [*]const u8,
-
-        const Rows = @This();
-        pub const lanes = rows_per_vector;
-        pub const tallies_per_pass = two_tallies_a_pass;
-        pub const width = stride * cards_per_row - (stride - 2);
+        const width = blocks.text_width(stride);
         /// Rows past a block its last load reads into: two bytes of compact text.
         pub const spare_rows = 1;
+        comptime {
+            // A row's 16-byte loads (bytes 0..15; spaced, 4..19 too) end inside the spare row.
+            assert(@max(16, width) <= (1 + spare_rows) * width and width <= 20);
+        }
 
         /// A character's code: value + 1 (1..13) for a value, 0x20 | suit for a suit, 0 for
         /// anything else. Three `vpshufb` tables by low nibble, one per high nibble ('2'-'9';
@@ -269,11 +256,11 @@ fn Text(comptime stride: u32) type {
         /// `first + 2` in the halves of one vector, `first + 1` and `first + 3` in the other. Each character is decoded in place; `vpmaddubsw` turns each (value, suit)
         /// pair of codes into `value + 1 + 13 * (0x20 + suit)`, and `vpackuswb` packs the two
         /// vectors' pairs to bytes with row j in lane j.
-        pub inline fn tally(rows: Rows, first: usize) Four {
-            const row_0 = rows.load(first);
-            const row_1 = rows.load(first + 1);
-            const row_2 = rows.load(first + 2);
-            const row_3 = rows.load(first + 3);
+        pub inline fn tally(text: [*]const u8, first: usize) Four {
+            const row_0 = load(text, first);
+            const row_1 = load(text, first + 1);
+            const row_2 = load(text, first + 2);
+            const row_3 = load(text, first + 3);
             const front = decode(row_0.pairs, row_2.pairs);
             const back = decode(row_1.pairs, row_3.pairs);
             const separators_bad = @intFromBool(row_0.bad) | @intFromBool(row_1.bad) | @intFromBool(row_2.bad) | @intFromBool(
@@ -292,8 +279,8 @@ fn Text(comptime stride: u32) type {
 
         /// A row's seven (value, suit) character pairs in bytes 0..13 (bytes 14 and 15 are
         /// ignored), and whether its separators are all spaces or commas.
-        inline fn load(rows: Rows, row: usize) struct { pairs: @Vector(16, u8), bad: bool } {
-            const start = rows.text + row * width;
+        inline fn load(text: [*]const u8, row: usize) struct { pairs: @Vector(16, u8), bad: bool } {
+            const start = text + row * width;
             // Compact: the row itself (and two bytes past it).
             if (stride == 2) return .{ .pairs = start[0..16].*, .bad = false };
             // Spaced: bytes 0..15 hold cards 0..4, bytes 4..19 cards 5 and 6.
@@ -366,9 +353,14 @@ fn Text(comptime stride: u32) type {
             for (0..32) |j| bytes[j] = if (j % 16 >= width) 255 else if (j % 2 == 0) encoding.value_count - 1 else encoding.suit_count - 1;
             break :places bytes;
         };
-
-        pub fn rank_row(rows: Rows, row: usize) u16 {
-            return eval.rank_seven_text(stride, rows.text[row * width ..][0..width]);
-        }
     };
 }
+
+/// This level's row sources of card sets, accumulators and text (rank/blocks.zig's
+/// `LevelSources`), from its kernels: sets by `tally_four_sets`, text by `Text`.
+pub const sources = blocks.LevelSources(struct {
+    pub const lanes = rows_per_vector;
+    pub const tallies_per_pass = two_tallies_a_pass;
+    pub const tally_sets = tally_four_sets;
+    pub const TextDecoder = Text;
+});

@@ -29,6 +29,7 @@ const encoding = @import("../cards/encoding.zig");
 const bits = @import("../cards/bits.zig");
 const parse = @import("../cards/parse.zig");
 const blocks = @import("blocks.zig");
+const assert = std.debug.assert;
 const intrinsic = bits.intrinsic;
 const level = @This();
 
@@ -72,6 +73,7 @@ inline fn lane_sums(bytes: Bytes) Lanes {
 
 /// Byte `plane` of each card id's rank multiplier; ids 52..63 (the filler) get 0.
 fn id_plane(comptime plane: u5) Bytes {
+    comptime assert(plane < 3); // multipliers below 2^24
     var bytes: [64]u8 = @splat(0);
     for (0..encoding.card_count) |card| {
         bytes[card] = @truncate(encoding.value_fingerprints[card % encoding.value_count] >> (8 * plane));
@@ -91,6 +93,7 @@ const id_suit_bits: Bytes = bits: {
 /// Byte `half` of each card id's value as a bit (`1 << value`, the flush pattern's bit): the
 /// low byte holds deuce .. nine, the high byte ten .. ace; 0 for anything else.
 fn id_value_bits(comptime half: u1) Bytes {
+    comptime assert(encoding.value_count <= 16); // two bytes of value bits
     var bytes: [64]u8 = @splat(0);
     for (0..encoding.card_count) |card| {
         bytes[card] = @truncate((@as(u16, 1) << @intCast(card % encoding.value_count)) >> (8 * @as(u4, half)));
@@ -242,6 +245,7 @@ inline fn row_sums(dwords: Dwords) Lanes {
 
 /// Rows of `cards` (5..7) card ids (uint8 `(N, cards)`).
 pub fn CardRows(comptime cards: u32) type {
+    comptime assert(cards >= 5 and cards <= cards_per_row); // as `tally_ids` takes them
     return blocks.CardSource(id_kernel, cards);
 }
 
@@ -302,6 +306,7 @@ const chunk_bits: Bytes = bits: {
 
 /// Byte `plane` of the sum of the multipliers of the values a low chunk holds.
 fn low_chunk_plane(comptime plane: u5) Bytes {
+    comptime assert(plane < 3 and low_chunk_values == 6); // a `vpermb` index's six bits
     var bytes: [64]u8 = undefined;
     for (0..64) |pattern| bytes[pattern] = @truncate(chunk_sum(pattern, 0) >> (8 * plane));
     return bytes;
@@ -309,6 +314,8 @@ fn low_chunk_plane(comptime plane: u5) Bytes {
 
 /// The same for a high chunk, in the two halves `vpermi2b` takes.
 fn high_chunk_plane(comptime plane: u5) [2]Bytes {
+    // A `vpermi2b` index's seven bits hold the high chunk's values.
+    comptime assert(plane < 3 and encoding.value_count - low_chunk_values == 7);
     var halves: [2][64]u8 = undefined;
     for (0..128) |pattern| halves[pattern / 64][pattern % 64] = @truncate(
         chunk_sum(pattern, low_chunk_values) >> (8 * plane),
@@ -318,6 +325,7 @@ fn high_chunk_plane(comptime plane: u5) [2]Bytes {
 
 fn chunk_sum(pattern: usize, first_value: usize) u32 {
     @setEvalBranchQuota(100_000);
+    assert(first_value < encoding.value_count and pattern < 1 << 7);
     var sum: u32 = 0;
     for (0..encoding.value_count - first_value) |bit| {
         if (pattern & (@as(usize, 1) << @intCast(bit)) != 0) sum += encoding.value_fingerprints[first_value + bit];
@@ -393,35 +401,14 @@ inline fn flush_keys(sets: Lanes, flush_bits: Lanes, comptime shifts: Bytes) Lan
     return pattern + @as(Lanes, @splat(eval.flush_key_base));
 }
 
-/// Card sets and accumulators, by `tally_eight_sets`.
-const set_kernel = struct {
-    pub const lanes = rows_per_vector;
-    pub const tallies_per_pass = two_tallies_a_pass;
-    pub const keys_flushes = true;
-    pub const tally_sets = tally_eight_sets;
-};
-pub const SetRows = blocks.SetSource(set_kernel);
-pub const AccumulatorRows = blocks.AccumulatorSource(set_kernel);
-
-/// Rows of card text back to back, all of one width, as rank/rows_avx2.zig's `TextRows` (seven
-/// compact cards, 14 bytes) and `SpacedTextRows` (one space or comma between cards, 20
-/// bytes) read them: eight rows from two or three 64-byte loads. One `vpermi2b` gathers
-/// each card's value character and another its suit character into the card's byte of its
-/// row's qword (the spaced rows, 160 bytes, gather rows 0..3 and 4..7 from two overlapping
-/// windows); two more decode them through 128-entry tables into value + 1 and 13 * suit + 1
-/// (0 for anything else), whose sum less 2 is the card id.
-pub const TextRows = Text(2);
-pub const SpacedTextRows = Text(3);
-
+/// Card text's decoder (blocks.TextSource), eight rows from two or three 64-byte loads. One
+/// `vpermi2b` gathers each card's value character and another its suit character into the
+/// card's byte of its row's qword (the spaced rows, 160 bytes, gather rows 0..3 and 4..7
+/// from two overlapping windows); two more decode them through 128-entry tables into value
+/// + 1 and 13 * suit + 1 (0 for anything else), whose sum less 2 is the card id.
 fn Text(comptime stride: u32) type {
     return struct {
-        text: [*]const u8,
-
-        const Rows = @This();
-        pub const lanes = rows_per_vector;
-        pub const tallies_per_pass = two_tallies_a_pass;
-        pub const keys_flushes = true;
-        pub const width = stride * cards_per_row - (stride - 2);
+        const width = blocks.text_width(stride);
         /// 64-byte loads for eight rows, and the rows past a block the last reads into.
         const loads = (rows_per_vector * width + 63) / 64;
         pub const spare_rows = (64 * loads - rows_per_vector * width + width - 1) / width;
@@ -503,9 +490,9 @@ fn Text(comptime stride: u32) type {
         const value_index = indices(0);
         const suit_index = indices(1);
 
-        pub inline fn tally(rows: Rows, first: usize) Eight {
+        pub inline fn tally(text: [*]const u8, first: usize) Eight {
             var chunks: [loads]Bytes = undefined;
-            inline for (&chunks, 0..) |*chunk, k| chunk.* = rows.text[first * width + 64 * k ..][0..64].*;
+            inline for (&chunks, 0..) |*chunk, k| chunk.* = text[first * width + 64 * k ..][0..64].*;
             const value_chars = gather(chunks, value_index);
             const suit_chars = gather(chunks, suit_index);
             const values = lookup128(value_codes, value_chars);
@@ -531,9 +518,15 @@ fn Text(comptime stride: u32) type {
             eight.bad = (@intFromBool(eight.bad) | @intFromBool(@reduce(.Or, wrong))) != 0;
             return eight;
         }
-
-        pub fn rank_row(rows: Rows, row: usize) u16 {
-            return eval.rank_seven_text(stride, rows.text[row * width ..][0..width]);
-        }
     };
 }
+
+/// This level's row sources of card sets, accumulators and text (rank/blocks.zig's
+/// `LevelSources`), from its kernels: sets by `tally_eight_sets`, text by `Text`.
+pub const sources = blocks.LevelSources(struct {
+    pub const lanes = rows_per_vector;
+    pub const tallies_per_pass = two_tallies_a_pass;
+    pub const keys_flushes = true;
+    pub const tally_sets = tally_eight_sets;
+    pub const TextDecoder = Text;
+});

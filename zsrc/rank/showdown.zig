@@ -62,6 +62,7 @@ pub const Ranked = struct { rows: usize, bad: bool };
 /// Rows a block's loads may read past it, for `players` and boards of `board_cards`: the
 /// slack that lets `rank_showdown` rank every row.
 pub fn spare_rows(comptime players: u32, comptime board_cards: u32) u32 {
+    comptime assert(players >= 1 and players <= players_max);
     if (!available) return 0;
     return comptime Kernel.Plan.init(players, board_cards).spare_rows;
 }
@@ -136,6 +137,8 @@ fn rank_blocks(
     std.debug.assert(readable_rows >= total_rows);
     if (readable_rows < plan.spare_rows) return .{ .rows = 0, .bad = false };
     const block_count = @min(total_rows, readable_rows - plan.spare_rows) / layout.rows_per_block;
+    // The blocks' rows, and those their loads read past them, are all readable.
+    assert(block_count * layout.rows_per_block + plan.spare_rows <= readable_rows);
     var bad: u32 = 0;
     for (0..block_count) |block| {
         bad |= @intFromBool(rank_block(K, plan, boards, holes, out, block * layout.rows_per_block));
@@ -157,6 +160,7 @@ fn rank_block(
     const lanes = K.lanes;
     const first_hand = first_row * players;
     const hands = layout.hands_per_block;
+    assert(first_hand + hands <= out.len); // a whole block of ranks
     const Groups = struct {
         boards: []const u8,
         holes: []const u8,

@@ -5,6 +5,7 @@
 //! export checks the config and each table's invariants before it touches any, and `step`
 //! checks every action of the batch before it applies one: a failure changes nothing.
 const std = @import("std");
+const assert = std.debug.assert;
 const table_zig = @import("../../arena/table.zig");
 const rules = @import("../../arena/rules.zig");
 const deal = @import("../../arena/deal.zig");
@@ -21,6 +22,7 @@ const Config = deal.Config;
 /// `full`: chips conserved too (a state from outside); else the facts that keep indexes in
 /// bounds (an arena's own tables, which only the rules change).
 fn check_tables(config: *const Config, tables: []const Table, full: bool, err: ?*Error) Status {
+    assert(tables.len > 0); // an empty batch is answered before
     if (!config.valid()) return report(err, -1, 0, 0, .bad_argument);
     for (tables, 0..) |*table, t| {
         const fine = if (full) table.valid() else table.well_formed();
@@ -30,6 +32,7 @@ fn check_tables(config: *const Config, tables: []const Table, full: bool, err: ?
 }
 
 fn report(err: ?*Error, row: i64, card: i32, position: i32, kind: HandError.Kind) Status {
+    assert(row >= -1); // a table, or -1 for the config
     return reports.report_hand_error(err, .at(row, kind, card, position));
 }
 
@@ -53,6 +56,8 @@ pub const api = struct {
             deal.start_hand(table, c, first_table + @as(u32, @intCast(i)), first_hand, .first);
             _ = play.advance(table, c, winnings[0..c.seats]);
         }
+        // Dealt tables are what the rules take (the first and the last: the batch's ends).
+        assert(t[0].valid() and t[n - 1].valid());
         return .ok;
     }
 
@@ -111,6 +116,7 @@ pub const api = struct {
                 table.hole[table.actor];
             hole.?[i * 2 ..][0..2].* = cards;
         }
+        assert(street.?[0] < table_zig.Street.count and street.?[n - 1] < table_zig.Street.count);
         return .ok;
     }
 
@@ -151,6 +157,8 @@ pub const api = struct {
             rules.apply(table, k[i], clamped(a[i]), null);
             f[i] = @intCast(@min(play.advance(table, c, row), 255));
         }
+        // The rules keep a well-formed table so (the batch's ends checked).
+        assert(t[0].well_formed() and t[n - 1].well_formed());
         return .ok;
     }
 
@@ -200,6 +208,7 @@ pub const api = struct {
             @memset(row, 0);
             f[i] = @intCast(@min(play.advance(table, c, row), 255));
         }
+        assert(t[0].well_formed() and t[n - 1].well_formed());
         return .ok;
     }
 
@@ -234,6 +243,7 @@ pub const api = struct {
         const left = (hands_left orelse return .null_pointer)[0..n];
         const checked = check_tables(c, t, false, null);
         if (checked != .ok) return checked;
+        assert(c.valid() and t[0].seats == c.seats);
         var opened = record.recorder() catch return .null_pointer;
         const recorder: ?*play.Recorder = if (opened) |*r| r else null;
         record.finish(recorder, play.play_tables(t, c, left, recorder, record.cancel, record.progress));

@@ -2,6 +2,7 @@
 //! the kernels of the CPU level in use (rank/best_five.zig), Omaha rows directly
 //! (omaha/best_five.zig: a row's ranks, scalar at every level).
 const std = @import("std");
+const assert = std.debug.assert;
 const encoding = @import("../../cards/encoding.zig");
 const fives = @import("../../rank/best_five.zig");
 const omaha = @import("../../omaha/rank.zig");
@@ -30,9 +31,13 @@ pub const api = struct {
             .done => |status| return status,
         };
         const o = out orelse return .null_pointer;
+        assert(n > 0 and k >= fives.five and k <= encoding.hand_cards_max);
         var failure: HandError = undefined;
-        if (kernels().best_five(c, n, k, o, &failure)) return .ok;
-        return reports.report_hand_error(err, failure);
+        if (!kernels().best_five(c, n, k, o, &failure)) return reports.report_hand_error(err, failure);
+        // The five are the row's own cards (the first row's first and last checked).
+        assert(std.mem.indexOfScalar(u8, c[0..k], o[0]) != null);
+        assert(std.mem.indexOfScalar(u8, c[0..k], o[fives.five - 1]) != null);
+        return .ok;
     }
 
     /// The five cards making each of `n` Omaha hands rank: `holes[n][hole_cards]` (4..6) and
@@ -57,6 +62,7 @@ pub const api = struct {
         const h = holes orelse return .null_pointer;
         const b = boards orelse return .null_pointer;
         const o = out orelse return .null_pointer;
+        assert(hole_cards + board_cards <= encoding.card_count);
         const e = omaha_fives.best_five_rows(
             h[0 .. n * hole_cards],
             hole_cards,

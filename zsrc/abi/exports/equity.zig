@@ -101,11 +101,15 @@ fn equity_setup(
 }
 
 fn fail_equity(err: ?*Error, row: i64, card: i32, kind: HandError.Kind) EquitySetupResult {
+    assert(row >= -2 and card >= -1); // a player, the board (-1) or the dead cards (-2)
     return .{ .failed = report_hand_error(err, .at(row, kind, card, -1)) };
 }
 
 fn as_spot(pointer: anytype) *const spot_zig.Spot {
-    return @ptrCast(@alignCast(pointer));
+    const spot: *const spot_zig.Spot = @ptrCast(@alignCast(pointer));
+    // What `pp_spot_new` made: a spot of two or more players and a board it can complete.
+    assert(spot.players >= equity.players_min and spot.players <= spot_zig.players_max);
+    return spot;
 }
 
 /// The per-combo counts of `pp_spot_sample`, kept between calls: fresh pages each call
@@ -128,6 +132,7 @@ const counts_pool = struct {
     }
 
     fn give(counts: []Counts) void {
+        assert(counts.len == capacity); // a buffer `take` gave
         for (&buffers) |*slot| {
             if (@cmpxchgStrong(usize, slot, 0, @intFromPtr(counts.ptr), .release, .monotonic) == null) return;
         }
@@ -300,7 +305,9 @@ pub const api = struct {
     /// The combos player `player` holds once cards out of play are removed (0: no player).
     pub fn pp_spot_support(spot: ?*const anyopaque, player: u32) callconv(.c) u32 {
         const s = as_spot(spot orelse return 0);
-        return if (player < s.players) s.support_len[player] else 0;
+        if (player >= s.players) return 0;
+        assert(s.support_len[player] <= combos.count);
+        return s.support_len[player];
     }
 
     /// Player `player`'s 1,326 combo weights after card removal, into `out[1326]`.
@@ -314,7 +321,9 @@ pub const api = struct {
 
     /// How many runouts complete the board (1 on a river).
     pub fn pp_spot_runouts(spot: ?*const anyopaque) callconv(.c) u64 {
-        return equity_count.runouts(as_spot(spot orelse return 0));
+        const runouts = equity_count.runouts(as_spot(spot orelse return 0));
+        assert(runouts >= 1); // a river's one, or more
+        return runouts;
     }
 
     /// Readies the spot for `pp_spot_sample`: where two or more players hold ranges, a table

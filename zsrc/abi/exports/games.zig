@@ -2,6 +2,7 @@
 //! rules for trips and straights (rank/eval.zig's `Game`: 0 Hold'em, 1 short deck with trips
 //! beating straights, 2 short deck with straights beating trips).
 const std = @import("std");
+const assert = std.debug.assert;
 const eval = @import("../../rank/eval.zig");
 const encoding = @import("../../cards/encoding.zig");
 const HandError = @import("../../cards/failure.zig").HandError;
@@ -27,9 +28,11 @@ pub const api = struct {
             .done => |status| return status,
         };
         const o = out orelse return .null_pointer;
+        assert(n > 0 and k <= encoding.hand_cards_max);
         var failure: HandError = undefined;
-        if (kernels().rank_cards_in(c, n, k, game, o, &failure)) return .ok;
-        return reports.report_hand_error(err, failure);
+        if (!kernels().rank_cards_in(c, n, k, game, o, &failure)) return reports.report_hand_error(err, failure);
+        reports.assert_ranked(o, n);
+        return .ok;
     }
 
     /// `pp_rank_sets` under the rules of `game`.
@@ -45,22 +48,27 @@ pub const api = struct {
         const s = sets orelse return .null_pointer;
         const o = out orelse return .null_pointer;
         var failure: HandError = undefined;
-        if (kernels().rank_sets_in(s, n, game, o, &failure)) return .ok;
-        return reports.report_hand_error(err, failure);
+        if (!kernels().rank_sets_in(s, n, game, o, &failure)) return reports.report_hand_error(err, failure);
+        reports.assert_ranked(o, n);
+        return .ok;
     }
 
     /// `pp_describe_payload` under the rules of `game` (the payload's category is the game's
     /// number); 0 when no hand has that rank or the game is unknown.
     pub fn pp_describe_payload_game(rank: u16, game: u32) callconv(.c) u32 {
         if (!eval.game_known(game)) return 0;
-        return eval.describe_payload_in(@fromBackingInt(@intCast(game)), rank);
+        const payload = eval.describe_payload_in(@fromBackingInt(@intCast(game)), rank);
+        assert(payload >> 20 < 16); // a category 0..15 above five nibbles
+        return payload;
     }
 
     /// The cards of `game`'s deck as a card set (bit i = card i).
     pub fn pp_game_deck(game: u32) callconv(.c) u64 {
         if (!eval.game_known(game)) return 0;
-        const all: u64 = (1 << encoding.card_count) - 1;
-        return if (@as(eval.Game, @fromBackingInt(@intCast(game))) == .holdem) all else all & ~eval.short_deck_missing;
+        const all = encoding.full_deck;
+        const deck = if (@as(eval.Game, @fromBackingInt(@intCast(game))) == .holdem) all else all & ~eval.short_deck_missing;
+        assert(@popCount(deck) == encoding.card_count or @popCount(deck) == eval.short_deck_cards);
+        return deck;
     }
 };
 

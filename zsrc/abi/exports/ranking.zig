@@ -31,9 +31,11 @@ pub const api = struct {
             .done => |status| return status,
         };
         const o = out orelse return .null_pointer;
+        assert(n > 0 and k <= encoding.hand_cards_max);
         var failure: HandError = undefined;
-        if (kernels().rank_cards(c, n, k, o, &failure)) return .ok;
-        return report_hand_error(err, failure);
+        if (!kernels().rank_cards(c, n, k, o, &failure)) return report_hand_error(err, failure);
+        reports.assert_ranked(o, n);
+        return .ok;
     }
 
     /// The rank of one hand of `k` (0..7) card ids, `cards[k]`; 0 when a card is not a card
@@ -61,6 +63,7 @@ pub const api = struct {
         const offsets = [2]i64{ 0, @intCast(length) };
         const bytes: [*]const u8 = @ptrCast(t);
         if (parse.parse_strings(bytes[0..length], &offsets, &ids, &counts) != null) return 0;
+        assert(counts[0] <= encoding.hand_cards_max); // more is `output_full`
         return eval.rank_cards(ids[0..counts[0]]);
     }
 
@@ -75,8 +78,9 @@ pub const api = struct {
         const s = sets orelse return .null_pointer;
         const o = out orelse return .null_pointer;
         var failure: HandError = undefined;
-        if (kernels().rank_sets(s, n, o, &failure)) return .ok;
-        return report_hand_error(err, failure);
+        if (!kernels().rank_sets(s, n, o, &failure)) return report_hand_error(err, failure);
+        reports.assert_ranked(o, n);
+        return .ok;
     }
 
     /// Ranks `n` accumulators (16 bytes each: `key`, then `mask`; see rank/eval.zig), each of
@@ -91,8 +95,9 @@ pub const api = struct {
         const a = accumulators orelse return .null_pointer;
         const o = out orelse return .null_pointer;
         var failure: HandError = undefined;
-        if (kernels().rank_accumulators(a, n, o, &failure)) return .ok;
-        return report_hand_error(err, failure);
+        if (!kernels().rank_accumulators(a, n, o, &failure)) return report_hand_error(err, failure);
+        reports.assert_ranked(o, n);
+        return .ok;
     }
 
     /// Ranks `n` accumulators from their keys alone, into `out[n]`: no check that a key is
@@ -124,7 +129,11 @@ pub const api = struct {
             .done => |status| return status,
         };
         const o = out orelse return .null_pointer;
-        const e = batch.accumulate_card_rows(c[0 .. n * k], k, o[0..n]) orelse return .ok;
+        assert(n > 0 and k <= encoding.hand_cards_max);
+        const e = batch.accumulate_card_rows(c[0 .. n * k], k, o[0..n]) orelse {
+            assert(o[0].card_total() == k and o[n - 1].card_total() == k);
+            return .ok;
+        };
         return report_hand_error(err, e);
     }
 
@@ -138,7 +147,10 @@ pub const api = struct {
         if (n == 0) return .ok;
         const s = sets orelse return .null_pointer;
         const o = out orelse return .null_pointer;
-        const e = batch.accumulate_sets(s[0..n], o[0..n]) orelse return .ok;
+        const e = batch.accumulate_sets(s[0..n], o[0..n]) orelse {
+            assert(o[0].mask == s[0] and o[n - 1].mask == s[n - 1]);
+            return .ok;
+        };
         return report_hand_error(err, e);
     }
 
@@ -155,7 +167,12 @@ pub const api = struct {
         const first = a orelse return .null_pointer;
         const second = b orelse return .null_pointer;
         const o = out orelse return .null_pointer;
-        const e = batch.merge_accumulators(first[0..n], second[0..n], o[0..n]) orelse return .ok;
+        const e = batch.merge_accumulators(first[0..n], second[0..n], o[0..n]) orelse {
+            // No shared card: the union's cards are both counts.
+            assert(o[0].mask == first[0].mask | second[0].mask);
+            assert(o[0].card_total() <= encoding.hand_cards_max);
+            return .ok;
+        };
         return report_hand_error(err, e);
     }
 
@@ -184,7 +201,10 @@ pub const api = struct {
         assert(o[n] >= o[0]); // the offsets checked non-decreasing above
         const t: []const u8 = if (text) |p| p[0..@intCast(text_length)] else &.{};
         const ids: []u8 = if (out_ids) |p| p[0..capacity] else &.{};
-        const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse return .ok;
+        const e = parse.parse_strings(t, o[0 .. n + 1], ids, counts[0..n]) orelse {
+            assert(counts[0] <= capacity and counts[n - 1] <= capacity);
+            return .ok;
+        };
         return report_hand_error(err, e);
     }
 
@@ -207,9 +227,11 @@ pub const api = struct {
         const h = holes orelse return .null_pointer;
         const o = out orelse return .null_pointer;
         const b: [*]const u8 = boards orelse h; // not read when board_cards is 0
+        assert(players <= (encoding.card_count - board_cards) / 2);
         var failure: HandError = undefined;
-        if (kernels().rank_showdown(b, board_cards, h, players, n, o, &failure)) return .ok;
-        return report_hand_error(err, failure);
+        if (!kernels().rank_showdown(b, board_cards, h, players, n, o, &failure)) return report_hand_error(err, failure);
+        reports.assert_ranked(o, n * players);
+        return .ok;
     }
 
     /// Omaha showdowns (zsrc/omaha/rank.zig): `n` boards of `board_cards` (3..5) and `n` rows of
@@ -232,8 +254,9 @@ pub const api = struct {
         const h = holes orelse return .null_pointer;
         const o = out orelse return .null_pointer;
         var failure: HandError = undefined;
-        if (kernels().rank_omaha(b, board_cards, h, hole_cards, players, n, o, &failure)) return .ok;
-        return report_hand_error(err, failure);
+        if (!kernels().rank_omaha(b, board_cards, h, hole_cards, players, n, o, &failure)) return report_hand_error(err, failure);
+        reports.assert_ranked(o, n * players);
+        return .ok;
     }
 
     /// Omaha hi-lo, eight or better (zsrc/omaha/low.zig): as `pp_rank_omaha`, each hand's low
@@ -255,6 +278,7 @@ pub const api = struct {
         const b = boards orelse return .null_pointer;
         const h = holes orelse return .null_pointer;
         const l = lows orelse return .null_pointer;
+        assert(omaha_shape_ok(board_cards, hole_cards, players));
         var failure: HandError = undefined;
         if (kernels().rank_low_omaha(b, board_cards, h, hole_cards, players, n, highs, l, &failure)) return .ok;
         return report_hand_error(err, failure);
@@ -271,7 +295,9 @@ pub const api = struct {
     ) callconv(.c) u16 {
         const h = holes orelse return 0;
         const b = board orelse return 0;
-        return omaha.rank_one(b[0..board_length], h[0..holes_length]) orelse 0;
+        const rank = omaha.rank_one(b[0..board_length], h[0..holes_length]) orelse return 0;
+        assert(rank != 0); // 0 answers only a bad hand
+        return rank;
     }
 
     /// The rank of one Omaha hand written as text: hole cards `holes[holes_length]` (4..6)
@@ -287,13 +313,16 @@ pub const api = struct {
         var board_ids: [omaha.board_cards_max]u8 = undefined;
         const hole_count = read_cards(holes, holes_length, &hole_ids) orelse return 0;
         const board_count = read_cards(board, board_length, &board_ids) orelse return 0;
+        assert(hole_count <= hole_ids.len and board_count <= board_ids.len);
         return omaha.rank_one(board_ids[0..board_count], hole_ids[0..hole_count]) orelse 0;
     }
 
     /// The payload a rank was made from (`category << 20` and five value nibbles, most
     /// significant first, value + 1, 0 = no card); 0 when no hand has that rank.
     pub fn pp_describe_payload(rank: u16) callconv(.c) u32 {
-        return eval.describe_payload(rank);
+        const payload = eval.describe_payload(rank);
+        assert(payload >> 20 < 16); // a category 0..15 above five nibbles
+        return payload;
     }
 };
 
@@ -305,12 +334,14 @@ fn read_cards(text: ?[*]const c_char, length: u64, ids: []u8) ?u32 {
     var counts: [1]u32 = undefined;
     const offsets = [2]i64{ 0, @intCast(length) };
     if (parse.parse_strings(bytes[0..length], &offsets, ids, &counts) != null) return null;
+    assert(counts[0] <= ids.len);
     return counts[0];
 }
 
 /// An Omaha showdown's shape: 3..5 board cards, hands of 4..6, at least one player, and no
 /// more cards than a deck holds.
 fn omaha_shape_ok(board_cards: u32, hole_cards: u32, players: u32) bool {
+    comptime assert(omaha.board_cards_min <= omaha.board_cards_max and omaha.hole_cards_min <= omaha.hole_cards_max);
     return board_cards >= omaha.board_cards_min and board_cards <= omaha.board_cards_max and
         hole_cards >= omaha.hole_cards_min and hole_cards <= omaha.hole_cards_max and
         players >= 1 and @as(u64, board_cards) + @as(u64, hole_cards) * players <= encoding.card_count;
