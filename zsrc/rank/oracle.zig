@@ -20,7 +20,7 @@ pub const category_counts = struct {
 const Group = struct { count: u8, value: u8 };
 
 fn score(category: u32, values: []const u8) u32 {
-    assert(category >= 1 and category <= 9 and values.len >= 1); // high card .. straight flush
+    assert(category >= 1 and category <= 9 and values.len <= 5); // high card .. straight flush
     var result = category << 20;
     for (values[0..@min(values.len, 5)], 0..) |v, i| {
         result |= @as(u32, v + 1) << @intCast(16 - 4 * i);
