@@ -1,4 +1,5 @@
-"""The one door to the Zig library: cffi declarations, loading, and status → exception.
+"""The one door to the Zig library: cffi declarations, loading, status → exception, and the
+card names (their letters read from the library, which spells them for its parser).
 
 The declarations are not written here: they are read from ``_lib/pypoker.h``, which the build
 generates from ``zsrc/abi/exports/``, so Python always calls the signatures the library was
