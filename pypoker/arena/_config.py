@@ -23,6 +23,11 @@ _STREET_NUMBERS = {"preflop": lib.PP_STREET_PREFLOP, "flop": lib.PP_STREET_FLOP,
                    "turn": lib.PP_STREET_TURN, "river": lib.PP_STREET_RIVER,
                    "over": lib.PP_STREET_OVER}  # fmt: skip
 STREETS = tuple(sorted(_STREET_NUMBERS, key=_STREET_NUMBERS.__getitem__))
+# Board cards seen on each street, by number (zsrc/arena/table.zig `board_shown`, built from
+# the same header sizes): none preflop, the flop's three, one more on the turn, all after.
+BOARD_SHOWN = (0, lib.PP_BOARD_CARDS_MIN, lib.PP_BOARD_CARDS_MIN + 1, lib.PP_BOARD_CARDS_MAX,
+               lib.PP_BOARD_CARDS_MAX)  # fmt: skip
+assert len(BOARD_SHOWN) == len(STREETS) == lib.PP_STREETS
 _CHIPS_MAX = lib.PP_ARENA_CHIPS_MAX
 _SEED_MAX = (1 << 64) - 1
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ._config import ACTIONS, STREETS
+from ._config import ACTIONS, BOARD_SHOWN, STREETS
 
 
 def add_arena(commands, parse_count) -> None:
@@ -81,11 +81,10 @@ def _lines(hand: dict) -> list[str]:
     for seat, (stack, hole) in enumerate(seats):
         out.append(f"  seat {seat}: {stack} chips, {_cards(hole)}")
     street = -1
-    shown = (0, 3, 4, 5)
     for action in hand["actions"]:
         if action["street"] != street:
             street = action["street"]
-            board = _cards(hand["board"][: shown[street]]) if street else ""
+            board = _cards(hand["board"][: BOARD_SHOWN[street]]) if street else ""
             out.append(f"{STREETS[street]}{' ' + board if board else ''}:")
         amount = f" {action['amount']}" if action["kind"] >= 2 else ""
         out.append(f"  seat {action['seat']} {ACTIONS[action['kind']]}{amount}")

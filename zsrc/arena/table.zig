@@ -40,8 +40,20 @@ pub const Street = struct {
     pub const count: u8 = over + 1;
 };
 
-/// Board cards seen on each street (preflop, flop, turn, river, over).
-pub const board_shown = [Street.count]u8{ 0, 3, 4, 5, 5 };
+/// Board cards seen on each street (preflop, flop, turn, river, over): the board sizes
+/// cards/encoding.zig allows, in dealing order (Python's arena/_config.py `BOARD_SHOWN`
+/// builds the same from the header's sizes).
+pub const board_shown = [Street.count]u8{
+    0,
+    encoding.board_cards_min,
+    encoding.board_cards_min + 1,
+    encoding.board_cards_max,
+    encoding.board_cards_max,
+};
+
+comptime {
+    std.debug.assert(board_shown[Street.turn] < board_shown[Street.river]); // one card a street
+}
 
 pub const Table = extern struct {
     /// Chips behind, not yet put in.
