@@ -38,9 +38,11 @@ const equity = @import("known_exact.zig");
 const pot_units = equity.pot_units;
 const Outcome = equity.Outcome;
 
-/// Deals are kept by their weight (every game then weighs 1) when the mean weight is at
-/// least this, estimated from `probe_deals` deals of the fixed stream `probe_key`.
-const accept_mean_min = 0.25;
+/// Range players' deals are drawn by rejection (every game then weighs 1,
+/// `draw_rejected`) when the mean weight is at least this, estimated from `probe_deals`
+/// deals of the fixed stream `probe_key`: at most 32 tries a game expected, each a few
+/// nanoseconds, where a weighted deal costs as much as 20 and counts for less.
+const accept_mean_min = 1.0 / 32.0;
 const probe_deals = 256;
 const probe_key = 0x5eed_0f_9a0be;
 
@@ -225,6 +227,8 @@ fn Run(comptime players: usize) type {
         const hold_joints = RangeDraws(players).hold_joints;
         const hold_joint_lanes = RangeDraws(players).hold_joint_lanes;
         const draw_weighted = RangeDraws(players).draw_weighted;
+        const draw_rejected = RangeDraws(players).draw_rejected;
+        const try_uniform = RangeDraws(players).try_uniform;
         const deal_rest = Dealing(players).deal_rest;
         const set_decks = Dealing(players).set_decks;
         const deal_boards = Dealing(players).deal_boards;
@@ -253,9 +257,15 @@ fn Run(comptime players: usize) type {
         board_len: usize = 0,
         /// The known board cards as the low bytes of a word (`deal_rest` adds the rest).
         board_word: u64 = 0,
-        /// Whether a deal of weight w < 1 is kept with probability w and otherwise drawn
-        /// again (so every game weighs 1), rather than kept with weight w.
+        /// Whether the range players' deals are drawn by rejection (`draw_rejected`: every
+        /// game weighs 1), rather than by `draw_weighted` and kept with their weight.
         accept_by_weight: bool = false,
+        /// Whether every range player's combos weigh alike (`try_uniform`).
+        uniform_drawn: bool = false,
+        /// `try_uniform`'s range sizes by lane (0 past the range players), and each lane's
+        /// mask of cards kept (none past them).
+        try_sizes: [RangeDraws(players).try_lanes]u64 = @splat(0),
+        try_keep: [players]u64 = @splat(0),
         /// The spot's table of the range players' deals, if it has one.
         joint: []const spot_zig.JointDeal(players) = &.{},
         /// The deck every game starts from, as `Deal` finds cards by place in it.
@@ -291,6 +301,12 @@ fn Run(comptime players: usize) type {
             assert(run.drawn_len + run.random_len + @popCount(spot.fixed_players) == players);
             assert(run.board_len == spot.board_cards);
             assert(run.board_len <= 5);
+            run.uniform_drawn = true;
+            for (run.drawn[0..run.drawn_len], 0..) |p, d| {
+                run.uniform_drawn = run.uniform_drawn and spot.uniform_weights[p] != 0;
+                run.try_sizes[d] = spot.support_len[p];
+                run.try_keep[d] = ~@as(u64, 0);
+            }
             run.accept_by_weight = run.drawn_len >= 2 and spot.joint_len == 0 and
                 run.mean_weight() >= accept_mean_min;
             return run;
@@ -478,23 +494,94 @@ fn RangeDraws(comptime players: usize) type {
             assert(i < block_games);
             if (run.spot.joint_len > 0) return run.draw_joint(key, number, block, i);
             if (!run.accept_by_weight) return run.draw_weighted(key, number, block, i);
-            // Rejection on the importance weight: a deal drawn with probability q is kept
-            // with probability w = π/(q·c) ≤ 1, so the kept deals follow π exactly, each
-            // weighing 1 (about 1 / mean weight draws a game; chosen only when that is ≤ 4).
-            var attempt: u64 = 0;
-            while (true) : (attempt += 1) {
-                var stream = run.draw_weighted(
-                    key ^ (attempt *% random.golden_gamma),
-                    number,
-                    block,
-                    i,
-                );
-                const weight = block.weights[i];
-                if (weight == 1 or (weight > 0 and stream.fraction() < weight)) {
-                    block.weights[i] = 1;
-                    return stream;
+            return run.draw_rejected(key, number, block, i);
+        }
+
+        /// `draw_ranges` by rejection: every range player draws by weight on its own (one
+        /// alias draw each), and the whole deal is drawn again while any two of its combos
+        /// share a card. The deals kept follow π exactly (each player's combo by its
+        /// weight, given that no card is shared), each weighing 1, and the game is counted
+        /// in integers. Its mean number of tries is 1 / P(no card shared), which is the mean
+        /// importance weight `mean_weight` estimates (chosen where that is at least
+        /// `accept_mean_min`). A try is a few multiplies and loads a player with no branch
+        /// but the one at its end, where `draw_weighted`'s inclusion-exclusion weights, a
+        /// division and redraws a player cost six players' spots 2/3 of their time.
+        pub fn draw_rejected(
+            run: *const Self,
+            key: u64,
+            number: u64,
+            block: *Block(players),
+            i: usize,
+        ) Stream {
+            const spot = run.spot;
+            assert(run.drawn_len >= 2);
+            assert(i < block_games);
+            const out = spot.out_cards();
+            var stream: Stream = .init(key, number);
+            var held = run.fixed_combo;
+            var used = out;
+            if (run.uniform_drawn) {
+                used = run.try_uniform(&stream, &held);
+            } else while (true) {
+                used = out;
+                var clash: u64 = 0;
+                var word: u64 = 0;
+                // Two players a word, a half each: a try mixes half as many words.
+                for (run.drawn[0..run.drawn_len], 0..) |p, d| {
+                    if (d % 2 == 0) word = stream.next();
+                    const combo = alias_half(spot, p, @truncate(word >> @intCast(32 * (d % 2))));
+                    const set = combos.set(combo);
+                    clash |= used & set;
+                    used |= set;
+                    held[p] = combo;
                 }
+                if (clash == 0) break;
             }
+            // The range players' combos share no card, with each other or what was out.
+            assert(@popCount(used) == @popCount(out) + 2 * run.drawn_len);
+            block.held[i] = held;
+            block.used[i] = used;
+            block.weights[i] = 1;
+            return stream;
+        }
+
+        /// Lanes of `try_uniform`: a player each, two a word.
+        pub const try_lanes = @max(4, std.math.ceilPowerOfTwoAssert(usize, players));
+        const TryWords = @Vector(try_lanes / 2, u64);
+        const TryLanes = @Vector(try_lanes, u64);
+
+        /// `draw_rejected`'s tries where every range player's combos weigh alike: the same
+        /// draws (word k's low half for player 2k, its high half for 2k+1, the entry the
+        /// high word of its product with the range's size), the words mixed and the
+        /// entries found in vectors, and a try's cards checked at once: they share none
+        /// where their union has two a player. Returns the cards out, the combos in `held`.
+        pub fn try_uniform(run: *const Self, stream: *Stream, held: *[players]u16) u64 {
+            const spot = run.spot;
+            assert(run.uniform_drawn);
+            assert(run.drawn_len >= 2);
+            const out = spot.out_cards();
+            const cards_after = @popCount(out) + 2 * run.drawn_len;
+            const words_a_try = (run.drawn_len + 1) / 2;
+            const steps = (std.simd.iota(u64, try_lanes / 2) + @as(TryWords, @splat(1))) *% @as(TryWords, @splat(random.golden_gamma));
+            const sizes: TryLanes = run.try_sizes;
+            var entries: [try_lanes]u32 = undefined;
+            var union_: u64 = 0;
+            while (true) {
+                const words = random.mix64_lanes(try_lanes / 2, @as(TryWords, @splat(stream.state)) +% steps);
+                stream.state +%= words_a_try *% random.golden_gamma;
+                const halves: @Vector(try_lanes, u32) = @bitCast(words);
+                const picked: @Vector(try_lanes, u32) = @truncate((@as(TryLanes, halves) * sizes) >> @splat(32));
+                entries = picked;
+                union_ = out;
+                inline for (0..try_lanes) |d| {
+                    // Lanes past the range players read entry 0 of player 0's support.
+                    const combo = spot.support[run.drawn[d % players]][entries[d]];
+                    if (d < players) union_ |= combos.set(combo) & run.try_keep[d];
+                }
+                if (@popCount(union_) == cards_after) break;
+            }
+            for (run.drawn[0..run.drawn_len], 0..) |p, d| held[p] = spot.support[p][entries[d]];
+            return union_;
         }
 
         /// `draw_ranges` from the spot's table of every deal of the range players: one alias
@@ -1048,6 +1135,16 @@ inline fn alias_draw(spot: *const Spot, p: usize, stream: *Stream) u16 {
     const i = ((word >> 32) * spot.support_len[p]) >> 32;
     const coin = @as(f64, @floatFromInt(word & 0xffff_ffff)) * 0x1.0p-32;
     return alias_pick(spot, p, i, coin);
+}
+
+/// A combo of player p by weight from 32 random bits: their product with the table's size
+/// picks the entry (its high word) and the coin (its low word: given the entry, uniform on
+/// a grid of step size/2^32, a bias under 3.1e-7 a combo). Half a word a draw, where
+/// `alias_draw` takes a word: `draw_rejected`'s tries mix half as many.
+inline fn alias_half(spot: *const Spot, p: usize, bits32: u32) u16 {
+    const product = @as(u64, bits32) * spot.support_len[p];
+    const coin = @as(f64, @floatFromInt(product & 0xffff_ffff)) * 0x1.0p-32;
+    return alias_pick(spot, p, product >> 32, coin);
 }
 
 /// The table's part of `alias_draw`: entry `i`, or its alias by `coin`. Equal weights keep
