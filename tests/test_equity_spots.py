@@ -43,11 +43,14 @@ def test_monte_carlo_lands_within_four_errors_of_exact_where_combos_collide(play
 @pytest.mark.parametrize(
     "players, board",
     [
-        # Too many deals to tabulate (198^3 > 2^20): drawn in turn, kept by weight (the mean
-        # weight is about 0.4).
+        # Too many deals to tabulate (198^3 > 2^20): drawn by rejection (about 0.4 of the
+        # tries keep their deal).
         (["A2+"] * 3, "Kc8d5h3s2d"),
-        # Four ace-holders: the mean weight is about 0.1, so games carry their weights.
+        # Four ace-holders: about 0.1 of the tries keep their deal.
         (["A2+"] * 4, "Kc8d5h3s2d"),
+        # Four players on the same two aces: about 1 try in 50 would keep its deal, so
+        # games are dealt in turn and carry their weights.
+        (["AcAd,AcKs,AdKs,AcKh,AdKh,AcQs,AdQs,AcQh,AdQh,A9+"] * 4, "Jc8d5h3s"),
         (["A2+:0.5,KK", "A2+", "AK,KQ", "A2+,K2+:0.3"], "Jc8d5h3s"),
     ],
 )
@@ -55,6 +58,34 @@ def test_sequential_draws_land_within_four_errors_of_exact(players, board):
     exact = pp.equity(players, board=board, exact=True)
     estimate = pp.equity(players, board=board, exact=False, games=400_000, seed=12)
     assert within_four_errors(estimate, exact), (estimate.equity, exact.equity, estimate.stderr)
+
+
+@pytest.mark.parametrize(
+    "players, board",
+    [
+        # Equal weights (a try's draws in vectors) and unequal ones (alias coins), each
+        # spot too big to tabulate its deals, so every game is drawn by rejection.
+        (["A2+"] * 4, "Kc8d5h3s2d"),
+        (["A2+:0.5,KK", "A2+", "AK:0.5,KQ,QQ:0.25", "A2+,K2+:0.3"], "Jc8d5h3s"),
+    ],
+)
+def test_rejection_deals_each_combo_by_its_share_of_the_deals(players, board):
+    """A chi-square of each player's combos dealt against their exact share (the weight of
+    the deals holding them, from exact enumeration): the sampler keeps the distribution."""
+    exact = pp.equity(players, board=board, exact=True)
+    games = 300_000
+    estimate = pp.equity(players, board=board, exact=False, games=games, seed=13)
+    for player in range(len(players)):
+        want, got = exact.by_combo(player), estimate.by_combo(player)
+        shares = dict(zip(want["combo"], want["games"] / want["games"].sum(), strict=True))
+        dealt = dict(zip(got["combo"], got["games"], strict=True))
+        assert set(dealt) <= set(shares)
+        expected = np.array([games * share for share in shares.values()])
+        observed = np.array([dealt.get(combo, 0.0) for combo in shares])
+        chi2 = float(((observed - expected) ** 2 / expected).sum())
+        freedom = len(shares) - 1
+        # About six standard deviations past the mean (a true sampler fails 1 in 10^8).
+        assert chi2 < freedom + 6 * (2 * freedom) ** 0.5, (player, chi2, freedom)
 
 
 def random_spot(players: int, seed: int) -> tuple[list[str], str]:
