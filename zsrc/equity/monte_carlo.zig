@@ -990,13 +990,21 @@ fn Showdowns(comptime players: usize) type {
             held: *const [players]u16,
             out: Tally,
         ) void {
-            const outcome: Outcome(players) = .of(ranks);
-            var split: u64 = 0;
-            inline for (held, 0..) |combo, p| {
-                out.of_count(.games_and_wins)[p * spot_zig.slots + combo] += 1 | outcome.wins[p] << 32;
-                split |= outcome.ties[p];
+            // Most games have one winner: each player's game and the winner's win counted
+            // from the best rank alone, the outcome's four counts a player (kept on the
+            // stack) worked out only for a split.
+            var best: u16 = 0;
+            inline for (ranks) |rank| best = @max(best, rank);
+            var winners: u32 = 0;
+            inline for (ranks) |rank| winners += @intFromBool(rank == best);
+            assert(winners >= 1);
+            const alone: u64 = @intFromBool(winners == 1);
+            inline for (held, ranks, 0..) |combo, rank, p| {
+                const win = @as(u64, @intFromBool(rank == best)) & alone;
+                out.of_count(.games_and_wins)[p * spot_zig.slots + combo] += 1 | win << 32;
             }
-            if (split == 0) return; // most games: one winner
+            if (winners == 1) return;
+            const outcome: Outcome(players) = .of(ranks);
             inline for (held, 0..) |combo, p| {
                 const slot = p * spot_zig.slots + combo;
                 out.of_count(.ties)[slot] += outcome.ties[p];
