@@ -14,6 +14,11 @@
 //!   player every weight is 1 and this is plain Monte Carlo.
 //!   A draw among the combos left is an alias draw redrawn while it meets U (kept as long
 //!   as W_k(U) / W_k ≥ 1/4, so at most 4 draws expected), else a walk over the support.
+//! - Where that mean weight Π W_k(U_k) / W_k (the share of independent draws that share
+//!   no card) is at least `accept_mean_min`, the range players are drawn by rejection
+//!   instead (`draw_rejected`): each player's combo by its alias table on its own, the
+//!   whole deal drawn again while two combos share a card. The deals kept follow the target
+//!   exactly and weigh 1 each (counted in integers, with no loss of precision to weights).
 //! - Random players hold every live combo at weight 1. Whatever the range players hold, the
 //!   deck left has the same size, so the number of ways to deal the random players is the
 //!   same for every deal of the others: they add nothing to the weight, and are dealt two
