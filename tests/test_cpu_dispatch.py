@@ -35,6 +35,10 @@ def results_at(level: str) -> dict[str, np.ndarray]:
                 (("AKs", "random", "random", "random"), ""),
                 (("QQ+,AKs", "JJ-99,AQs+"), ""),
                 (("QQ+", "JJ+,AK", "random", "TT+"), "2c7d9h"),
+                # Range players drawn by rejection: tries in vectors (equal weights), and
+                # one draw at a time with alias coins (unequal ones).
+                (("22+,A2+,K2+",) * 6, ""),
+                (("A2+:0.5,KK", "A2+", "AK:0.5,KQ,QQ:0.25", "A2+,K2+:0.3"), "Jc8d5h3s"),
             )
             for result in [pp.equity(list(spot), board=board, games=100_000, seed=3, exact=False)]
         },
