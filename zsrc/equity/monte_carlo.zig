@@ -741,15 +741,16 @@ fn Dealing(comptime players: usize) type {
             block: *Block(players),
             first: usize,
         ) void {
-            // Every random seat's takes and spreads are unrolled (`deal_random_rows`).
-            @setEvalBranchQuota(10_000);
+            // Every random seat's takes and spreads are unrolled (`deal_random_rows`: up to six
+            // seats, 12 vectors of rows each).
+            @setEvalBranchQuota(200_000);
             assert(first + lanes <= block_games);
             var deal: Deal(lanes, players) = .{ .streams = streams };
             run.set_decks(lanes, &deal, block, first);
             // The cards leave the vectors a word a game (a player's two cards, a board's
             // five), through an array: moving them out a byte at a time (`vpextrb`) took a
             // tenth of the deal's time in a profile of random vs random.
-            if (comptime row_words) {
+            if (comptime vector_rows(lanes)) {
                 if (run.random_len > 0) run.deal_random_rows(lanes, &deal, block, first);
             } else for (run.random[0..run.random_len]) |p| {
                 const a = deal.take();
@@ -875,7 +876,17 @@ fn Dealing(comptime players: usize) type {
         pub const row_words = players == 2 or players == 4;
         pub const Row = @Int(.unsigned, 16 * players);
 
-        /// `deal_rest`'s random players for `row_words` tables: each lane's rows of combos
+        /// Whether `deal_random_rows` writes the random players' cards for `lanes` games:
+        /// rows of a word (`row_words`), or rows of other widths where 64 games go abreast
+        /// (their rows then fill whole vectors). Up to six players: AA vs five
+        /// random +6% games/s on the avx512 level (Zen 4), where its rows were written lane
+        /// by lane with scalar stores, two a game and seat; not on the avx2 level, whose
+        /// 32-byte shuffles across 128-bit halves made it 2-3% slower (bench/NOTES.md).
+        pub fn vector_rows(comptime lanes: usize) bool {
+            return row_words or (lanes == deck_lanes.lanes and players <= 6);
+        }
+
+        /// `deal_rest`'s random players for `vector_rows` tables: each lane's rows of combos
         /// and hole cards loaded whole, a random seat's two bytes of each spread into every
         /// row by byte permutes and blended in, stored whole. A vector store for many games
         /// where there were two scalar stores a game and seat (random vs random +3-5%
@@ -890,11 +901,11 @@ fn Dealing(comptime players: usize) type {
             block: *Block(players),
             first: usize,
         ) void {
-            const row_bytes = @sizeOf(Row);
-            // The rows as vectors of at most 64 bytes, `span_games` rows each.
+            const row_bytes = 2 * players;
+            // The rows as vectors of at most 64 bytes (a row may straddle two).
             const span = @min(64, lanes * row_bytes);
             const spans = lanes * row_bytes / span;
-            const span_games = span / row_bytes;
+            comptime assert(spans * span == lanes * row_bytes);
             const Span = @Vector(span, u8);
             const held_spans: *align(2) [spans][span]u8 = @ptrCast(&block.held[first]);
             const hole_spans: *align(1) [spans][span]u8 = @ptrCast(block.holes[first * players * 2 ..][0 .. lanes * players * 2]);
@@ -909,9 +920,9 @@ fn Dealing(comptime players: usize) type {
                     const a = deal.take();
                     const b = deal.take();
                     const combo = combos.index_bytes(lanes, a, b);
-                    const seat = comptime seat_bytes(span, p);
                     inline for (0..spans) |o| {
-                        const spread = comptime spread_mask(span, o * span_games, p);
+                        const seat = comptime seat_bytes(span, o * span, p);
+                        const spread = comptime spread_mask(span, o * span, p);
                         held[o] = @select(u8, seat, @shuffle(u8, combo.low, combo.high, spread), held[o]);
                         holes[o] = @select(u8, seat, @shuffle(u8, a, b, spread), holes[o]);
                     }
@@ -923,27 +934,26 @@ fn Dealing(comptime players: usize) type {
             }
         }
 
-        /// The bytes of seat p's u16 in every row of a vector of `span` bytes of rows.
-        pub fn seat_bytes(comptime span: usize, comptime p: usize) @Vector(span, bool) {
+        /// The bytes of seat p's u16 in a vector of `span` bytes of rows, from byte
+        /// `first_byte` of the rows on.
+        pub fn seat_bytes(comptime span: usize, comptime first_byte: usize, comptime p: usize) @Vector(span, bool) {
             @setEvalBranchQuota(4 * span);
-            comptime assert(span % @sizeOf(Row) == 0);
             comptime assert(p < players);
             var mask: [span]bool = @splat(false);
-            for (0..span) |j| mask[j] = j % @sizeOf(Row) / 2 == p;
+            for (0..span) |j| mask[j] = (first_byte + j) % (2 * players) / 2 == p;
             return mask;
         }
 
-        /// A vector of rows of games `first_game ..`: seat p's low byte from the first
+        /// A vector of the rows' bytes `first_byte ..`: seat p's low byte from the first
         /// vector's lane of its game, its high byte from the second's; the other bytes
         /// anything (`seat_bytes` keeps them from the row).
-        pub fn spread_mask(comptime span: usize, comptime first_game: usize, comptime p: usize) @Vector(span, i32) {
+        pub fn spread_mask(comptime span: usize, comptime first_byte: usize, comptime p: usize) @Vector(span, i32) {
             @setEvalBranchQuota(4 * span);
-            comptime assert(span % @sizeOf(Row) == 0);
             comptime assert(p < players);
             var mask: [span]i32 = @splat(0);
             for (0..span) |j| {
-                const game: i32 = @intCast(first_game + j / @sizeOf(Row));
-                const byte = j % @sizeOf(Row);
+                const game: i32 = @intCast((first_byte + j) / (2 * players));
+                const byte = (first_byte + j) % (2 * players);
                 if (byte == 2 * p) mask[j] = game;
                 if (byte == 2 * p + 1) mask[j] = ~game;
             }
