@@ -46,7 +46,7 @@ from ._spot import (
     WINS,
     Spot,
 )
-from .equity_result import standard_errors
+from .equity_result import slot_totals, standard_errors
 
 # A native call of a run takes about this long: progress and Ctrl-C wait at most one.
 CALL_SECONDS = 0.05
@@ -212,7 +212,7 @@ def monte_carlo_loop(players, call, rules: StopRules, threads, progress: Progres
         sums, count = result
         total[...] += sums
         state["played"] += count
-        totals = total[:, :SLOTS].sum(axis=1)
+        totals = slot_totals(total[:, :SLOTS])
         if not totals[0, GAMES] > 0:
             raise ArgumentError(
                 f"no deal of the ranges without a shared card in {state['played']:,} games: "

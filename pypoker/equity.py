@@ -31,6 +31,7 @@ from ._parallel import run_sliced, thread_count
 from ._parallel import workers as parallel_workers
 from ._progress import Progress
 from ._shortdeck_equity import shortdeck_equity
+from ._spot import GAMES as GAMES_FIELD
 from ._spot import Spot, check_player_count, combo_index
 from .cards import CARD_NAMES, card_rows
 from .cardset import CardSet, bits_of
@@ -165,7 +166,7 @@ def _spot(players, ranges, ask: runs.Ask, fields) -> EquityResult:
     exact, plan, reason = _exact_or_not(spot, ask, workers)
     if exact:
         sums = runs.run_exact(spot, plan, ask.board, ask.dead, workers, ask.progress)
-        played = int(round(sums.sum(axis=1)[0, 0]))
+        played = int(round(float(sums[0, :, GAMES_FIELD].sum())))
         result = from_sums(sums, spot_weights, played, exact=True,
                            **_fields(ask.started, reason, fields))  # fmt: skip
         if plan.kind == "count":

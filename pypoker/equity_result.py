@@ -198,11 +198,20 @@ class EquityResult:
         return "\n".join(lines)
 
 
+def slot_totals(sums: np.ndarray) -> np.ndarray:
+    """A run's sums (players, slots, fields) added over the slots, bit for bit as
+    ``sums.sum(axis=1)`` adds them (row after row): a slot of no games holds only zeros, so
+    only the others are added — a small range's few, where the whole array is 1,327 slots a
+    player (80 µs, a third of a hand-against-a-range call)."""
+    games = sums[:, :, GAMES]
+    return np.stack([sums[p, np.flatnonzero(games[p])].sum(axis=0) for p in range(len(sums))])
+
+
 def from_sums(sums: np.ndarray, spot_weights: list[np.ndarray], played: int, *, exact: bool,
               **fields) -> EquityResult:  # fmt: skip
     """A result from a run's sums (players, slots, fields): totals over the slots, each
     player's combos those of weight > 0."""
-    totals = sums.sum(axis=1)
+    totals = slot_totals(sums)
     games = totals[:, GAMES]
     combos = []
     for player, weights in enumerate(spot_weights):

@@ -48,6 +48,7 @@ comptime {
 
     _ = @import("abi/exports.zig");
     _ = @import("abi/status.zig");
+    _ = @import("abi/pool.zig");
     _ = @import("abi/dispatch.zig");
     _ = @import("abi/exports/arena.zig");
 

@@ -15,6 +15,7 @@ const omaha_equity = @import("../../omaha/equity.zig");
 const Tally = equity.Tally;
 const Sums = spot_zig.Sums;
 const reports = @import("../status.zig");
+const pool = @import("../pool.zig");
 const Status = reports.Status;
 const Error = reports.Error;
 const kernels = @import("../dispatch.zig").kernels;
@@ -112,33 +113,13 @@ fn as_spot(pointer: anytype) *const spot_zig.Spot {
     return spot;
 }
 
-/// The per-combo counts of `pp_spot_sample`, kept between calls: fresh pages each call
-/// (mapped, faulted in, unmapped: the unmap stalls the other threads on a TLB shootdown)
-/// cost 60 µs, 2% of a chunk of 2^18 games. Buffers are taken and given back by atomic
-/// swaps, not under a lock: a fork mid-call leaves the child a buffer short, never a lock
-/// held by a thread it does not have.
-const counts_pool = struct {
-    const Counts = equity_sample.Counts;
-    /// Enough for any spot; a buffer's address, or 0 for none.
-    const capacity = spot_zig.players_max * spot_zig.slots;
-    var buffers: [8]usize = @splat(0);
-
-    fn take() ?[]Counts {
-        for (&buffers) |*slot| {
-            const address = @atomicRmw(usize, slot, .Xchg, 0, .acquire);
-            if (address != 0) return @as([*]Counts, @ptrFromInt(address))[0..capacity];
-        }
-        return std.heap.page_allocator.alloc(Counts, capacity) catch null;
-    }
-
-    fn give(counts: []Counts) void {
-        assert(counts.len == capacity); // a buffer `take` gave
-        for (&buffers) |*slot| {
-            if (@cmpxchgStrong(usize, slot, 0, @intFromPtr(counts.ptr), .release, .monotonic) == null) return;
-        }
-        std.heap.page_allocator.free(counts); // more calls at once than slots
-    }
-};
+/// Buffers kept between calls (abi/pool.zig): `pp_spot_sample`'s per-combo counts (fresh
+/// pages a call cost 60 µs, 2% of a chunk of 2^18 games), `pp_spot_count`'s scratch, and
+/// the spots themselves (~270 KB: 40 µs of a hand against a small range's ~250 µs call).
+const Counts = [spot_zig.players_max * spot_zig.slots]equity_sample.Counts;
+const counts_pool = pool.Pool(Counts, 8);
+const scratch_pool = pool.Pool([equity_count.scratch_len]f64, 8);
+const spot_pool = pool.Pool(spot_zig.Spot, 8);
 
 pub const api = struct {
     /// Exact equity of `players` (2..10) known hands (`hole_sets[i]`: two cards each) on
@@ -287,9 +268,9 @@ pub const api = struct {
         const w = weights orelse return .null_pointer;
         const out = spot orelse return .null_pointer;
         if (players < equity.players_min or players > spot_zig.players_max) return .bad_argument;
-        const prepared = std.heap.page_allocator.create(spot_zig.Spot) catch return .out_of_memory;
+        const prepared = spot_pool.take() orelse return .out_of_memory;
         if (spot_zig.prepare(prepared, w[0 .. players * @as(usize, combos.count)], players, random_players, board, dead)) |failure| {
-            std.heap.page_allocator.destroy(prepared);
+            spot_pool.give(prepared);
             return report_hand_error(err, failure);
         }
         out.* = prepared;
@@ -299,7 +280,7 @@ pub const api = struct {
     pub fn pp_spot_free(spot: ?*anyopaque) callconv(.c) void {
         const s: *spot_zig.Spot = @ptrCast(@alignCast(spot orelse return));
         spot_zig.release_joint(s, std.heap.page_allocator);
-        std.heap.page_allocator.destroy(s);
+        spot_pool.give(s);
     }
 
     /// The combos player `player` holds once cards out of play are removed (0: no player).
@@ -354,7 +335,7 @@ pub const api = struct {
         if (out_len < s.players * spot_zig.slots or games >= 1 << 32) return .bad_argument;
         const counts = counts_pool.take() orelse return .out_of_memory;
         defer counts_pool.give(counts);
-        kernels().equity_sample(s, random.seed_key(seed), first_game, games, counts.ptr, o);
+        kernels().equity_sample(s, random.seed_key(seed), first_game, games, counts, o);
         return .ok;
     }
 
@@ -383,9 +364,9 @@ pub const api = struct {
         const total = equity_count.items(s, ord[0]);
         if (first_item > total or items > total - first_item) return .bad_argument;
         if (items == 0) return .ok;
-        const scratch = std.heap.page_allocator.alloc(f64, equity_count.scratch_len) catch return .out_of_memory;
-        defer std.heap.page_allocator.free(scratch);
-        kernels().equity_count(s, ord, first_item, items, scratch.ptr, o);
+        const scratch = scratch_pool.take() orelse return .out_of_memory;
+        defer scratch_pool.give(scratch);
+        kernels().equity_count(s, ord, first_item, items, scratch, o);
         return .ok;
     }
 
