@@ -203,3 +203,20 @@ def test_a_bad_row_inside_a_vector_block_is_named():
     assert pp.hand_index(good[:, :2], good[:, 2:], out=out) is out
     with pytest.raises(TypeError, match="uint64"):
         pp.hand_index(good[:, :2], good[:, 2:], out=np.empty(64, dtype=np.uint16))
+
+
+@pytest.mark.parametrize("per_street", [False, True])
+def test_every_pair_of_places_repeating_a_card_is_found_by_every_cpu_level(per_street):
+    # The vector path checks repeats by round (hole, first board round, single cards) and
+    # across rounds by suit: each pair of places, in a row inside a block of 8.
+    for level in pp.supported_cpus():
+        pp.select_cpu(level)
+        try:
+            for first in range(7):
+                for second in range(first + 1, 7):
+                    cards = pp.deal(64, 7, seed=first * 7 + second)
+                    cards[29, second] = cards[29, first]
+                    with pytest.raises(pp.InvalidHandError, match="row 29: card .* appears twice"):
+                        pp.hand_index(cards[:, :2], cards[:, 2:], per_street=per_street)
+        finally:
+            pp.select_cpu("auto")

@@ -96,15 +96,6 @@ inline fn compress(set: u64, used: u64) u64 {
     return out;
 }
 
-/// `colex` widened for VPGATHERDD, with the set's size in the high half: a board round's
-/// size read back through it differs from its count of cards exactly when a card repeats.
-const colex32 = linked.table("iso_colex32", table: {
-    @setEvalBranchQuota(100_000);
-    var t: [1 << values]u32 = undefined;
-    for (0..1 << values) |set| t[set] = @as(u32, @popCount(set)) << 16 | colex_values[set];
-    break :table t;
-});
-
 fn widen(comptime T: type, comptime n: usize, comptime from: [n]T) [n]u32 {
     @setEvalBranchQuota(1_000_000);
     var t: [n]u32 = undefined;
@@ -674,7 +665,7 @@ const layouts = [_]LayoutEntry{
 
 /// What the library's object exports for the kernel objects (see rank/linked_tables.zig): every layout's.
 pub const linked_tables = tables: {
-    var list: []const *const anyopaque = &.{ colex, colex32, suit_sizes_0, suit_sizes_1, suit_sizes_2 };
+    var list: []const *const anyopaque = &.{ colex, suit_sizes_0, suit_sizes_1, suit_sizes_2 };
     for (layouts) |l| {
         const I = Indexer(l.rounds);
         list = list ++ .{ I.tuple_number, I.vector.offsets32, I.vector.dense_offsets };
@@ -828,14 +819,21 @@ fn BlockCards(comptime l: LayoutEntry) type {
             // Per suit: the first board round's values (bits) and how many.
             var board_bits: [suits]V = @splat(zero);
             var board_count: [suits]V = @splat(zero);
+            var board_ids: [first_board]V = undefined;
             inline for (0..first_board) |c| {
                 const card = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, c)), &bad);
+                board_ids[c] = card.id;
                 inline for (0..suits) |s| {
                     const here = @select(u32, card.suit == @as(V, @splat(s)), ones, zero);
-                    board_bits[s] |= card.bit & here; // a repeat shows in the size (colex32)
+                    board_bits[s] |= card.bit & here;
                     board_count[s] -%= here; // here is all ones (-1) in the lanes holding suit s
                 }
             }
+            // A card twice in the round: compared pair by pair (the colex table then needs
+            // no size beside it, and half the L1 room).
+            inline for (0..first_board) |c| inline for (0..c) |d| {
+                bad |= @select(u32, board_ids[c] == board_ids[d], ones, zero);
+            };
             var single: [singles]Card = undefined;
             inline for (0..singles) |j| {
                 single[j] = Card.of(
@@ -953,9 +951,8 @@ fn BlockCards(comptime l: LayoutEntry) type {
                 inner = terms[j] + (if (j + 1 < singles) round_choices *% inner else zero);
             }
             const board_choices: V = if (singles > 0) board_round_choices(kh, kb) else zero;
-            const colex_board = gather(colex32, shifted);
-            block.bad |= (colex_board >> @splat(16)) ^ kb;
-            const suit_index = colex_hole + choices *% ((colex_board & @as(V, @splat(0xFFFF))) + board_choices *% inner);
+            const colex_board = gather16(colex, shifted);
+            const suit_index = colex_hole + choices *% (colex_board + board_choices *% inner);
             return config << @splat(24) | (@as(V, @splat(0xFFFFFF)) - suit_index);
         }
     };
