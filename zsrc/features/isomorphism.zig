@@ -802,8 +802,9 @@ fn BlockCards(comptime l: LayoutEntry) type {
         low: V,
         high: V,
         pair_colex: V,
-        board_bits: [suits]V,
-        board_count: [suits]V,
+        /// Per suit, the first board round's values (bits 0..12) and their count (from
+        /// bit 16): one vector a suit, where two left more to spill.
+        board: [suits]V,
         single: [singles]Card,
         places: [singles]V,
         /// Any lane not zero: a card past 51, or a card twice.
@@ -816,23 +817,25 @@ fn BlockCards(comptime l: LayoutEntry) type {
             board_bytes: @Vector(lanes * l.board, u8),
         ) Block {
             var bad: V = zero; // any lane not zero: a card past 51, or a card twice
-            const hole0 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 0)), &bad);
-            const hole1 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 1)), &bad);
+            const hole0 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 0)));
+            const hole1 = Card.of(@shuffle(u8, hole_bytes, undefined, positions(l.hole, 1)));
             bad |= @select(u32, hole0.id == hole1.id, ones, zero);
+            // The largest id of each row, checked once (ids past 51 take no shift out of
+            // range: see `Card.of`).
+            var top = @max(hole0.id, hole1.id);
             const low = @min(hole0.value, hole1.value);
             const high = @max(hole0.value, hole1.value);
             const pair_colex = low + (high *% (high -% one) >> one); // C(low, 1) + C(high, 2)
             // Per suit: the first board round's values (bits) and how many.
-            var board_bits: [suits]V = @splat(zero);
-            var board_count: [suits]V = @splat(zero);
+            var board: [suits]V = @splat(zero);
             var board_ids: [first_board]V = undefined;
             inline for (0..first_board) |c| {
-                const card = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, c)), &bad);
+                const card = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, c)));
                 board_ids[c] = card.id;
+                top = @max(top, card.id);
+                const counted = card.bit | @as(V, @splat(1 << 16)); // a repeat garbles only a bad row
                 inline for (0..suits) |s| {
-                    const here = @select(u32, card.suit == @as(V, @splat(s)), ones, zero);
-                    board_bits[s] |= card.bit & here;
-                    board_count[s] -%= here; // here is all ones (-1) in the lanes holding suit s
+                    board[s] += counted & @select(u32, card.suit == @as(V, @splat(s)), ones, zero);
                 }
             }
             // A card twice in the round: compared pair by pair (the colex table then needs
@@ -842,12 +845,11 @@ fn BlockCards(comptime l: LayoutEntry) type {
             };
             var single: [singles]Card = undefined;
             inline for (0..singles) |j| {
-                single[j] = Card.of(
-                    @shuffle(u8, board_bytes, undefined, positions(l.board, first_board + j)),
-                    &bad,
-                );
+                single[j] = Card.of(@shuffle(u8, board_bytes, undefined, positions(l.board, first_board + j)));
+                top = @max(top, single[j].id);
                 inline for (0..j) |i| bad |= @select(u32, single[i].id == single[j].id, ones, zero);
             }
+            bad |= @select(u32, top >= @as(V, @splat(encoding.card_count)), ones, zero);
             // Each single card's value among the values its suit has not used before it: one
             // popcount a card (its suit's used values picked lane by lane).
             var places: [singles]V = undefined;
@@ -857,7 +859,7 @@ fn BlockCards(comptime l: LayoutEntry) type {
                     const suit: V = @splat(s);
                     const hole_s = (hole0.bit & @select(u32, hole0.suit == suit, ones, zero)) |
                         (hole1.bit & @select(u32, hole1.suit == suit, ones, zero));
-                    used |= (hole_s | board_bits[s]) & @select(
+                    used |= (hole_s | board[s]) & @select(
                         u32,
                         single[j].suit == suit,
                         ones,
@@ -879,8 +881,7 @@ fn BlockCards(comptime l: LayoutEntry) type {
                 .low = low,
                 .high = high,
                 .pair_colex = pair_colex,
-                .board_bits = board_bits,
-                .board_count = board_count,
+                .board = board,
                 .single = single,
                 .places = places,
                 .bad = bad,
@@ -895,9 +896,9 @@ fn BlockCards(comptime l: LayoutEntry) type {
             const high = @max(block.hole0.suit, block.hole1.suit);
             const numbers = comptime .{ widen8(triangle), widen8(tetrahedron) };
             const hole = permute(numbers[0], high) + low;
-            const c2 = block.board_count[2];
-            const c12 = block.board_count[1] + c2;
-            const flop = permute(numbers[1], block.board_count[0] + c12) + permute(numbers[0], c12) + c2;
+            const c2 = block.board[2] >> @splat(16);
+            const c12 = (block.board[1] >> @splat(16)) + c2;
+            const flop = permute(numbers[1], (block.board[0] >> @splat(16)) + c12) + permute(numbers[0], c12) + c2;
             var slot = hole + flop *% @as(V, @splat(10));
             inline for (0..singles) |j| slot += block.single[j].suit *% @as(V, @splat(200 << (2 * j)));
             return slot;
@@ -917,10 +918,10 @@ fn BlockCards(comptime l: LayoutEntry) type {
             const both = in0 & in1;
             const only0 = in0 & ~in1;
             const only1 = in1 & ~in0;
-            const b = block.board_bits[s];
+            const b = block.board[s] & @as(V, @splat(value_mask));
             block.bad |= b & ((hole0.bit & in0) | (hole1.bit & in1));
-            const kh = (in0 & one) + (in1 & one);
-            const kb = block.board_count[s];
+            const kh = zero -% (in0 +% in1); // each all ones (-1) where a hole card is in the suit
+            const kb = block.board[s] >> @splat(16);
             // The hole's values in this suit, h1 < h2 (either may be absent), and their colex.
             const h1 = (both & (one << @intCast(block.low))) | (only0 & hole0.bit) | (only1 & hole1.bit);
             const h2 = both & (one << @intCast(block.high));
@@ -928,12 +929,7 @@ fn BlockCards(comptime l: LayoutEntry) type {
             const below1 = h1 -% one; // all ones when absent
             const below2 = h2 -% one;
             const shifted = (b & below1) | ((b & ~below1 & below2) >> one) | ((b & ~below2) >> @splat(2));
-            const choices = @select(
-                u32,
-                kh == zero,
-                one,
-                @select(u32, kh == one, @as(V, @splat(13)), @as(V, @splat(78))),
-            );
+            const choices = permute(comptime widen8(.{ 1, 13, 78, 0 }), kh); // C(13, kh)
             // Rounds after the first board round, innermost (last) first: index within the
             // round plus its choices times the rounds after it.
             var inner: V = zero;
@@ -1094,23 +1090,24 @@ inline fn multisets_lanes(a: V, g: V) V {
     return part;
 }
 
-/// One card of each lane's row: id, suit, value and bit within the suit; flags ids past 51.
+/// One card of each lane's row: id, suit, value and bit within the suit.
 const Card = struct {
     id: V,
     suit: V,
     value: V,
     bit: V,
 
-    inline fn of(bytes: @Vector(lanes, u8), bad: *V) Card {
+    comptime {
+        // The multiply-shift divides every byte by 13 exactly.
+        for (0..256) |id| assert((id * 5042) >> 16 == id / values);
+    }
+
+    inline fn of(bytes: @Vector(lanes, u8)) Card {
         const id: V = bytes;
-        bad.* |= @select(
-            u32,
-            id >= @as(V, @splat(encoding.card_count)),
-            @as(V, @splat(1)),
-            @as(V, @splat(0)),
-        );
-        const suit = (id *% @as(V, @splat(5042))) >> @splat(16); // id / 13 for id < 52
-        const value = @min(id -% suit *% @as(V, @splat(values)), @as(V, @splat(31)));
+        // id / 13 and id mod 13 for every byte (0..12 even past the deck, whose rows the
+        // caller finds on the bytes): the bit's shift stays in range.
+        const suit = (id *% @as(V, @splat(5042))) >> @splat(16);
+        const value = id -% suit *% @as(V, @splat(values));
         return .{ .id = id, .suit = suit, .value = value, .bit = @as(V, @splat(1)) << @intCast(value) };
     }
 };
