@@ -799,9 +799,9 @@ fn BlockCards(comptime l: LayoutEntry) type {
     return struct {
         hole0: Card,
         hole1: Card,
-        low: V,
-        high: V,
-        pair_colex: V,
+        /// What the hole's colex adds when both cards share a suit, beyond their values:
+        /// C(high, 2) − high (wrapping), so that a suit's colex is a sum of masked terms.
+        pair_extra: V,
         /// Per suit, the first board round's values (bits 0..12) and their count (from
         /// bit 16): one vector a suit, where two left more to spill.
         board: [suits]V,
@@ -823,9 +823,8 @@ fn BlockCards(comptime l: LayoutEntry) type {
             // The largest id of each row, checked once (ids past 51 take no shift out of
             // range: see `Card.of`).
             var top = @max(hole0.id, hole1.id);
-            const low = @min(hole0.value, hole1.value);
             const high = @max(hole0.value, hole1.value);
-            const pair_colex = low + (high *% (high -% one) >> one); // C(low, 1) + C(high, 2)
+            const pair_extra = (high *% (high -% one) >> one) -% high; // C(low, 1) + C(high, 2) − low − high
             // Per suit: the first board round's values (bits) and how many.
             var board: [suits]V = @splat(zero);
             var board_ids: [first_board]V = undefined;
@@ -854,18 +853,12 @@ fn BlockCards(comptime l: LayoutEntry) type {
             // popcount a card (its suit's used values picked lane by lane).
             var places: [singles]V = undefined;
             inline for (0..singles) |j| {
-                var used: V = zero;
-                inline for (0..suits) |s| {
-                    const suit: V = @splat(s);
-                    const hole_s = (hole0.bit & @select(u32, hole0.suit == suit, ones, zero)) |
-                        (hole1.bit & @select(u32, hole1.suit == suit, ones, zero));
-                    used |= (hole_s | board[s]) & @select(
-                        u32,
-                        single[j].suit == suit,
-                        ones,
-                        zero,
-                    );
-                }
+                // The hole cards of the single's suit, then its suit's board round (a pick
+                // of four), where a pick of the hole's values a suit took twice the work.
+                const suit = single[j].suit;
+                var used = (hole0.bit & @select(u32, hole0.suit == suit, ones, zero)) |
+                    (hole1.bit & @select(u32, hole1.suit == suit, ones, zero));
+                inline for (0..suits) |s| used |= board[s] & @select(u32, suit == @as(V, @splat(s)), ones, zero);
                 inline for (0..j) |i| used |= single[i].bit & @select(
                     u32,
                     single[i].suit == single[j].suit,
@@ -878,9 +871,7 @@ fn BlockCards(comptime l: LayoutEntry) type {
             return .{
                 .hole0 = hole0,
                 .hole1 = hole1,
-                .low = low,
-                .high = high,
-                .pair_colex = pair_colex,
+                .pair_extra = pair_extra,
                 .board = board,
                 .single = single,
                 .places = places,
@@ -915,17 +906,15 @@ fn BlockCards(comptime l: LayoutEntry) type {
             const suit: V = @splat(s);
             const in0 = @select(u32, hole0.suit == suit, ones, zero);
             const in1 = @select(u32, hole1.suit == suit, ones, zero);
-            const both = in0 & in1;
-            const only0 = in0 & ~in1;
-            const only1 = in1 & ~in0;
+            const held = (hole0.bit & in0) | (hole1.bit & in1); // the hole's values in this suit
             const b = block.board[s] & @as(V, @splat(value_mask));
-            block.bad |= b & ((hole0.bit & in0) | (hole1.bit & in1));
+            block.bad |= b & held;
             const kh = zero -% (in0 +% in1); // each all ones (-1) where a hole card is in the suit
             const kb = block.board[s] >> @splat(16);
             // The hole's values in this suit, h1 < h2 (either may be absent), and their colex.
-            const h1 = (both & (one << @intCast(block.low))) | (only0 & hole0.bit) | (only1 & hole1.bit);
-            const h2 = both & (one << @intCast(block.high));
-            const colex_hole = (both & block.pair_colex) | (only0 & hole0.value) | (only1 & hole1.value);
+            const h1 = held & (zero -% held); // the lowest
+            const h2 = held ^ h1;
+            const colex_hole = (in0 & hole0.value) +% (in1 & hole1.value) +% (in0 & in1 & block.pair_extra);
             const below1 = h1 -% one; // all ones when absent
             const below2 = h2 -% one;
             const shifted = (b & below1) | ((b & ~below1 & below2) >> one) | ((b & ~below2) >> @splat(2));
