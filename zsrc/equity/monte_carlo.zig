@@ -40,6 +40,7 @@ const Sums = spot_zig.Sums;
 const batch = @import("../rank/batch.zig");
 const showdown = @import("../rank/showdown.zig");
 const equity = @import("known_exact.zig");
+const builtin = @import("builtin");
 const pot_units = equity.pot_units;
 const Outcome = equity.Outcome;
 
@@ -151,6 +152,11 @@ const Tally = struct {
 
 const block_games = 128;
 
+/// Whether this compilation's CPU has SSE4.1's `phminposuw` (the avx2 and avx512 levels do).
+const has_minpos = builtin.cpu.arch == .x86_64 and
+    std.Target.x86.featureSetHas(builtin.cpu.features, .sse4_1);
+extern fn @"llvm.x86.sse41.phminposuw"(@Vector(8, u16)) callconv(bits.intrinsic) @Vector(8, u16);
+
 /// Tables of deals above this many (32 to 40 bytes a deal with two to four players; 512 to
 /// 640 KB here) outgrow L2 beside the lookup table: their entries are prefetched a block of
 /// lanes at a time.
@@ -175,11 +181,14 @@ fn Block(comptime players: usize) type {
     // the last 13 to 32 of 128 went to the scalar path, 8 to 25% of the games).
     const showdown_slack = showdown.spare_rows(players, 5);
     return struct {
-        /// Five cards a game, the showdown's slack, and `board_slack` bytes that
-        /// `deal_rest`'s last store may reach past them.
-        boards: [(block_games + showdown_slack) * 5 + board_slack]u8,
-        holes: [(block_games + showdown_slack) * players * 2]u8,
-        ranks: [block_games * players]u16,
+        /// Five cards a game, the rows the showdown ranks past the games (`ranked_rows`),
+        /// its slack, and `board_slack` bytes that `deal_rest`'s last store may reach past
+        /// them.
+        boards: [(ranked_max + showdown_slack) * 5 + board_slack]u8,
+        holes: [(ranked_max + showdown_slack) * players * 2]u8,
+        /// Every game's ranks, those of the rows ranked past them, and `count_game`'s
+        /// read past the last game's.
+        ranks: [ranked_max * players + Showdowns(players).rank_lanes - players]u16,
         held: [block_games][players]u16,
         /// The cards out of the deck once the fixed and range players hold theirs.
         used: [block_games]u64,
@@ -189,6 +198,18 @@ fn Block(comptime players: usize) type {
         /// A game of weight 0 (no deal of the ranges fits) is dealt as any valid game and
         /// counts for nothing.
         weights: [block_games]f64,
+
+        /// Rows the vector showdown ranks for `games` games (`showdown.rank_dealt`): whole
+        /// blocks of its rows, the last reaching past the games (the rows there, zero or
+        /// an earlier block's games, ranked and dropped).
+        pub fn ranked_rows(games: usize) usize {
+            assert(games <= block_games);
+            if (!showdown.available) return games;
+            const rows = showdown.block_rows(players);
+            return (games + rows - 1) / rows * rows;
+        }
+
+        const ranked_max = ranked_rows(block_games);
     };
 }
 
@@ -248,6 +269,7 @@ fn Run(comptime players: usize) type {
         const spread_mask = Dealing(players).spread_mask;
         const play = Showdowns(players).play;
         const count_game = Showdowns(players).count_game;
+        const rank_games = Showdowns(players).rank_games;
         const settle = Showdowns(players).settle;
 
         spot: *const Spot,
@@ -321,9 +343,11 @@ fn Run(comptime players: usize) type {
         fn fill_block(run: *const Self, block: *Block(players)) void {
             assert(run.board_len <= 5);
             assert(run.drawn_len + run.random_len <= players);
-            // The slack is read, never ranked: defined all the same.
-            @memset(block.boards[block_games * 5 ..], 0);
-            @memset(block.holes[block_games * players * 2 ..], 0);
+            // Rows past the games dealt and the slack are read and ranked, their ranks
+            // dropped: cards all the same (deuces), whose fingerprints are in the tables.
+            @memset(&block.boards, 0);
+            @memset(&block.holes, 0);
+            @memset(&block.ranks, 0);
             for (0..block_games) |i| {
                 block.held[i] = run.fixed_combo;
                 block.used[i] = run.spot.out_cards();
@@ -984,12 +1008,10 @@ fn Showdowns(comptime players: usize) type {
             while (game < end) {
                 const count: usize = @intCast(@min(block_games, end - game));
                 run.deal_block(key, game, count, &block);
-                // The boards and holes whole, their slack too: every game is the vectors'.
-                const ranked = batch.rank_showdown(&block.boards, 5, &block.holes, players, block.ranks[0 .. count * players]);
-                std.debug.assert(ranked == null); // dealt from one deck: never a bad row
+                run.rank_games(&block, count);
                 for (0..count) |i| {
-                    const ranks = block.ranks[i * players ..][0..players];
-                    if (weighted) settle(ranks, &block.held[i], block.weights[i], out) else count_game(
+                    const ranks = block.ranks[i * players ..];
+                    if (weighted) settle(ranks[0..players], &block.held[i], block.weights[i], out) else count_game(
                         ranks,
                         &block.held[i],
                         out,
@@ -1000,32 +1022,93 @@ fn Showdowns(comptime players: usize) type {
             assert(game == end);
         }
 
+        /// Counts a game from its ranks (`ranks[0..players]`; at least `rank_lanes` readable,
+        /// `Block.ranks`' slack past the last game). Most games have one winner: each
+        /// player's game and the winner's win are one add a player, of the row of
+        /// `increments` the winner picks (the last row, games alone, for a split), where a
+        /// compare and a shift a player built them; the outcome's four counts a player are
+        /// worked out only for a split.
+        /// Ranks the block's first `count` games: the vector showdown's blocks of rows
+        /// dealt, past the games to a whole block, where there is one; else the checked
+        /// batch showdown, each game dealt from one deck never bad.
+        pub fn rank_games(run: *const Self, block: *Block(players), count: usize) void {
+            _ = run;
+            assert(count >= 1 and count <= block_games);
+            if (comptime showdown.available) {
+                const rows = Block(players).ranked_rows(count);
+                return showdown.rank_dealt(5, players, &block.boards, &block.holes, block.ranks[0 .. rows * players]);
+            }
+            const ranked = batch.rank_showdown(&block.boards, 5, &block.holes, players, block.ranks[0 .. count * players]);
+            std.debug.assert(ranked == null); // dealt from one deck: never a bad row
+        }
+
         pub inline fn count_game(
-            ranks: *const [players]u16,
+            ranks: []const u16,
             held: *const [players]u16,
             out: Tally,
         ) void {
-            // Most games have one winner: each player's game and the winner's win counted
-            // from the best rank alone, the outcome's four counts a player (kept on the
-            // stack) worked out only for a split.
-            var best: u16 = 0;
-            inline for (ranks) |rank| best = @max(best, rank);
-            var winners: u32 = 0;
-            inline for (ranks) |rank| winners += @intFromBool(rank == best);
-            assert(winners >= 1);
-            const alone: u64 = @intFromBool(winners == 1);
-            inline for (held, ranks, 0..) |combo, rank, p| {
-                const win = @as(u64, @intFromBool(rank == best)) & alone;
-                out.of_count(.games_and_wins)[p * spot_zig.slots + combo] += 1 | win << 32;
-            }
-            if (winners == 1) return;
-            const outcome: Outcome(players) = .of(ranks);
+            assert(ranks.len >= rank_lanes);
+            const top = if (comptime vector_best) best_in_lanes(ranks[0..rank_lanes]) else best_in_row(ranks[0..players]);
+            assert(top.winners >= 1 and top.winners <= players);
+            assert(top.winner < players);
+            const alone = top.winners == 1;
+            const row = &increments[if (alone) top.winner else players];
+            const games_and_wins = out.of_count(.games_and_wins);
+            inline for (held, row, 0..) |combo, increment, p| games_and_wins[p * spot_zig.slots + combo] += increment;
+            if (alone) return;
+            const outcome: Outcome(players) = .of(ranks[0..players]);
             inline for (held, 0..) |combo, p| {
                 const slot = p * spot_zig.slots + combo;
                 out.of_count(.ties)[slot] += outcome.ties[p];
                 out.of_count(.tie_units)[slot] += outcome.ties[p] * outcome.units[p];
                 out.of_count(.tie_units_squared)[slot] += outcome.ties[p] * outcome.units_squared[p];
             }
+        }
+
+        /// A game's best rank, how many players hold it, and the first of them.
+        const Top = struct { winners: u32, winner: u32 };
+
+        /// Whether `count_game` finds the best rank by `phminposuw` (SSE4.1: the avx2 and
+        /// avx512 levels): a game's ranks in one 16-byte load, the lanes past its players
+        /// masked off, where six ranks a game took five maxes, six compares and their sum
+        /// (AA vs 5 random: bench/NOTES.md, 2026-12-07 17:00).
+        const vector_best = has_minpos and players <= 8;
+        /// Ranks `count_game` reads from a game's first on.
+        pub const rank_lanes = if (vector_best) 8 else players;
+        const Ranks8 = @Vector(8, u16);
+
+        /// Per winner, each player's add to its games-and-wins word: a game, and the
+        /// winner's win in the high half; past them (a split), a game each.
+        const increments: [players + 1][players]u64 = table: {
+            var table: [players + 1][players]u64 = @splat(@splat(1));
+            for (0..players) |w| table[w][w] = 1 | 1 << 32;
+            break :table table;
+        };
+
+        inline fn best_in_row(ranks: *const [players]u16) Top {
+            var best: u16 = 0;
+            inline for (ranks) |rank| best = @max(best, rank);
+            var winners: u32 = 0;
+            var winner: u32 = 0;
+            inline for (ranks, 0..) |rank, p| {
+                const is_best = @intFromBool(rank == best);
+                winners += is_best;
+                winner |= is_best * @as(u32, p); // the one winner's number, where alone
+            }
+            return .{ .winners = winners, .winner = if (winners == 1) winner else 0 };
+        }
+
+        /// `best_in_row` by `phminposuw`: the least of the ranks' complements (lanes past
+        /// the players 0xFFFF, never below a player's) is the best rank, its lane the first
+        /// player holding it.
+        inline fn best_in_lanes(ranks: *const [8]u16) Top {
+            const row: Ranks8 = ranks.*;
+            const real = comptime std.simd.iota(u16, 8) < @as(Ranks8, @splat(players));
+            const pads = @select(u16, real, @as(Ranks8, @splat(0)), @as(Ranks8, @splat(0xffff)));
+            const found = @"llvm.x86.sse41.phminposuw"(~row | pads);
+            const best = ~found[0];
+            const holders: u8 = @bitCast((row == @as(Ranks8, @splat(best))) & real);
+            return .{ .winners = @popCount(holders), .winner = found[1] };
         }
 
         pub inline fn settle(

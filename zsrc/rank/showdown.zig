@@ -59,6 +59,38 @@ pub fn rank_showdown(
 
 pub const Ranked = struct { rows: usize, bad: bool };
 
+/// Rows `rank_dealt` ranks at a time for `players` players: it ranks whole blocks.
+pub fn block_rows(comptime players: u32) u32 {
+    comptime assert(players >= 1 and players <= players_max);
+    return block_hands_max / players;
+}
+
+/// `rank_showdown` of rows each dealt from one deck (Monte Carlo's games, never a card
+/// twice), in whole blocks: `out` holds a whole number of `block_rows` rows (the caller
+/// drops the ranks past its own), and `boards` and `holes` run on `spare_rows` rows past
+/// them. No card is checked: a row the caller did not deal is ranked all the same (its rank
+/// meaningless), where `rank_showdown` leaves the last block's rows to the scalar path (a
+/// 128-game block of six players: 8 of its rows) and checks every row's hole cards.
+pub fn rank_dealt(
+    comptime board_cards: u32,
+    comptime players: u32,
+    boards: []const u8,
+    holes: []const u8,
+    out: []u16,
+) void {
+    comptime assert(available);
+    const plan = comptime Kernel.Plan.init(players, board_cards);
+    const rows = out.len / players;
+    assert(out.len == rows * players and rows % plan.layout.rows_per_block == 0);
+    // Every block's loads stay inside the rows the caller gives.
+    assert(boards.len >= (rows + plan.spare_rows) * board_cards);
+    assert(holes.len >= (rows + plan.spare_rows) * players * 2);
+    var block: usize = 0;
+    while (block < rows) : (block += plan.layout.rows_per_block) {
+        _ = rank_block(Kernel, plan, false, boards, holes, out, block);
+    }
+}
+
 /// Rows a block's loads may read past it, for `players` and boards of `board_cards`: the
 /// slack that lets `rank_showdown` rank every row.
 pub fn spare_rows(comptime players: u32, comptime board_cards: u32) u32 {
@@ -141,14 +173,17 @@ fn rank_blocks(
     assert(block_count * layout.rows_per_block + plan.spare_rows <= readable_rows);
     var bad: u32 = 0;
     for (0..block_count) |block| {
-        bad |= @intFromBool(rank_block(K, plan, boards, holes, out, block * layout.rows_per_block));
+        bad |= @intFromBool(rank_block(K, plan, true, boards, holes, out, block * layout.rows_per_block));
     }
     return .{ .rows = block_count * layout.rows_per_block, .bad = bad != 0 };
 }
 
+/// Ranks the block of rows from `first_row`; if `checked`, also whether any of its rows
+/// holds a bad card or a card twice (else false, and nothing checked).
 fn rank_block(
     comptime K: type,
     comptime plan: K.Plan,
+    comptime checked: bool,
     boards: []const u8,
     holes: []const u8,
     out: []u16,
@@ -182,7 +217,7 @@ fn rank_block(
         groups,
         out[first_hand..][0..hands],
     );
-    if (passes.bad or K.holes_shared(plan, holes, first_row)) return true;
+    if (checked and (passes.bad or K.holes_shared(plan, holes, first_row))) return true;
     var flushes = passes.flushes;
     while (flushes != 0) : (flushes &= flushes - 1) {
         const hand = first_hand + @ctz(flushes);
