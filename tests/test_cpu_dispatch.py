@@ -33,6 +33,8 @@ def results_at(level: str) -> dict[str, np.ndarray]:
                 (("random",) * 3, ""),
                 (("QQ+,AKs", "random", "AA"), "2c7d9h"),
                 (("AKs", "random", "random", "random"), ""),
+                # Six players: the showdown ranks whole blocks of rows, past the games.
+                (("AA",) + ("random",) * 5, ""),
                 (("QQ+,AKs", "JJ-99,AQs+"), ""),
                 (("QQ+", "JJ+,AK", "random", "TT+"), "2c7d9h"),
                 # Range players drawn by rejection: tries in vectors (equal weights), and

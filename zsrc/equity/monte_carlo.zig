@@ -449,11 +449,41 @@ fn Run(comptime players: usize) type {
                 }
                 return run.hold_joints(lanes, chosen, block, i, streams, state_array);
             }
+            const p = run.drawn[0];
+            if (spot.uniform_weights[p] != 0) return run.hold_alone_lanes(lanes, block, i, streams, state_array, index_array);
             const coin_array: [lanes]f64 = @as(@Vector(lanes, f64), @floatFromInt(coin_bits)) *
                 @as(@Vector(lanes, f64), @splat(0x1.0p-32));
             for (streams, state_array, index_array, coin_array, 0..) |*stream, state, index, coin, l| {
                 stream.* = .{ .state = state };
-                run.hold_alone(alias_pick(spot, run.drawn[0], index, coin), block, i + l);
+                run.hold_alone(alias_pick(spot, p, index, coin), block, i + l);
+            }
+        }
+
+        /// `hold_alone` of `lanes` games from slot `i` on, the one range player's combos of
+        /// equal weight (AA): each entry its combo, with no coin (32 lanes' words to floats
+        /// took several operations a lane on AVX2) and the spot's cards out loaded once, not
+        /// a game (the stores to the block might have changed them, for all the compiler
+        /// knew).
+        inline fn hold_alone_lanes(
+            run: *const Self,
+            comptime lanes: usize,
+            block: *Block(players),
+            i: usize,
+            streams: *[lanes]Stream,
+            states: [lanes]u64,
+            entries: [lanes]u64,
+        ) void {
+            const spot = run.spot;
+            const p = run.drawn[0];
+            assert(spot.uniform_weights[p] != 0);
+            assert(i + lanes <= block_games);
+            const out = spot.out_cards();
+            const support = spot.support[p][0..spot.support_len[p]];
+            for (streams, states, entries, block.held[i..][0..lanes], block.used[i..][0..lanes]) |*stream, state, entry, *held, *used| {
+                stream.* = .{ .state = state };
+                const combo = support[entry];
+                held[p] = combo;
+                used.* = out | combos.set(combo);
             }
         }
 
