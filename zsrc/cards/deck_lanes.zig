@@ -347,8 +347,10 @@ pub fn DeckLanesOf(comptime width: usize, comptime taken_max: usize) type {
         /// Whether every card taken is reached at an index known at compile time (each
         /// draw's loop unrolled to `taken_max`, the counts past `len` skipped by a branch
         /// every draw takes alike): the counts can then live in registers, not in memory
-        /// loaded and stored at every draw. For a heads-up deal (nine cards at most).
-        const unrolled = taken_max <= 16;
+        /// loaded and stored at every draw. For a heads-up deal (nine cards at most), and
+        /// six players' 17 on the avx2 level's 32 lanes (AA vs 5 random +3% games/s on Zen
+        /// 4 there; the avx512 level's 64 lanes 2% slower so: bench/NOTES.md, 2026-12-07).
+        const unrolled = taken_max <= @as(usize, if (width == lanes32) 17 else 16);
 
         comptime {
             // A place is a byte, and no lane's deck outgrows the cards.
