@@ -1101,7 +1101,7 @@ fn Showdowns(comptime players: usize) type {
         /// Whether `count_game` finds the best rank by `phminposuw` (SSE4.1: the avx2 and
         /// avx512 levels): a game's ranks in one 16-byte load, the lanes past its players
         /// masked off, where six ranks a game took five maxes, six compares and their sum
-        /// (AA vs 5 random: bench/NOTES.md, 2026-12-07 17:00).
+        /// (bench/NOTES.md, 2026-12-07 17:40: no faster alone, within the noise).
         const vector_best = has_minpos and players <= 8;
         /// Ranks `count_game` reads from a game's first on.
         pub const rank_lanes = if (vector_best) 8 else players;
