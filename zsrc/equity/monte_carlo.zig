@@ -42,6 +42,7 @@ const showdown = @import("../rank/showdown.zig");
 const equity = @import("known_exact.zig");
 const builtin = @import("builtin");
 const pot_units = equity.pot_units;
+const range_tries = @import("range_tries.zig");
 const Outcome = equity.Outcome;
 
 /// Range players' deals are drawn by rejection (every game then weighs 1,
@@ -198,6 +199,8 @@ fn Block(comptime players: usize) type {
         /// A game of weight 0 (no deal of the ranges fits) is dealt as any valid game and
         /// counts for nothing.
         weights: [block_games]f64,
+        /// The range players' kept tries, where they are drawn by `range_tries` (`Run.pooled`).
+        tries: range_tries.Pool(players),
 
         /// Rows the vector showdown ranks for `games` games (`showdown.rank_dealt`): whole
         /// blocks of its rows, the last reaching past the games (the rows there, zero or
@@ -289,6 +292,9 @@ fn Run(comptime players: usize) type {
         accept_by_weight: bool = false,
         /// Whether every range player's combos weigh alike (`try_uniform`).
         uniform_drawn: bool = false,
+        /// Whether the range players' deals come from batches of tries (`range_tries`):
+        /// drawn by rejection, every combo of a range weighing alike.
+        pooled: bool = false,
         /// `try_uniform`'s range sizes by lane (0 past the range players), and each lane's
         /// mask of cards kept (none past them).
         try_sizes: [RangeDraws(players).try_lanes]u64 = @splat(0),
@@ -336,6 +342,7 @@ fn Run(comptime players: usize) type {
             }
             run.accept_by_weight = run.drawn_len >= 2 and spot.joint_len == 0 and
                 run.mean_weight() >= accept_mean_min;
+            run.pooled = run.accept_by_weight and run.uniform_drawn;
             return run;
         }
 
@@ -343,6 +350,7 @@ fn Run(comptime players: usize) type {
         fn fill_block(run: *const Self, block: *Block(players)) void {
             assert(run.board_len <= 5);
             assert(run.drawn_len + run.random_len <= players);
+            if (run.pooled) block.tries.init(run.spot, run.drawn[0..run.drawn_len]);
             // Rows past the games dealt and the slack are read and ranked, their ranks
             // dropped: cards all the same (deuces), whose fingerprints are in the tables.
             @memset(&block.boards, 0);
@@ -405,11 +413,16 @@ fn Run(comptime players: usize) type {
             const Lanes = @Vector(lanes, u64);
             const spot = run.spot;
             assert(i + lanes <= block_games);
-            if (run.drawn_len >= 2 and spot.joint_len == 0) {
+            if (run.drawn_len >= 2 and spot.joint_len == 0 and !run.pooled) {
                 for (streams, 0..) |*stream, l| stream.* = run.start_game(key, number + l, block, i + l);
                 return;
             }
             const starts = random.draw_words(lanes, key, number, 0); // as `Stream.init`
+            if (run.pooled) {
+                inline for (streams, 0..) |*stream, l| stream.* = .{ .state = starts[l] };
+                for (0..lanes) |l| block.used[i + l] = block.tries.take(key, number + l, &block.held[i + l]);
+                return;
+            }
             if (run.drawn_len == 0) {
                 inline for (streams, 0..) |*stream, l| stream.* = .{ .state = starts[l] };
                 return;
@@ -504,6 +517,10 @@ fn Run(comptime players: usize) type {
             i: usize,
         ) Stream {
             if (run.drawn_len == 0) return .init(key, number);
+            if (run.pooled) {
+                block.used[i] = block.tries.take(key, number, &block.held[i]);
+                return .init(key, number);
+            }
             if (run.drawn_len == 1) {
                 var stream: Stream = .init(key, number);
                 run.hold_alone(alias_draw(run.spot, run.drawn[0], &stream), block, i);

@@ -1,0 +1,192 @@
+//! Range players of equal weights drawn by rejection in batches of tries (monte_carlo.zig's
+//! `draw_rejected` where `Run.uniform_drawn`): every try of a batch draws each range player's
+//! combo on its own, and every try whose combos share no card is kept, in order, as a deal
+//! of its own. Each kept try is an independent exact sample of the target (each player's
+//! combo uniform in its range, given that no card is shared), so a batch fills as many games
+//! as it keeps: no try is drawn for a game and dropped when the game is dealt, and there is
+//! no branch a game on whether its try was kept.
+//!
+//! The tries come from a stream of their own a chunk of `chunk_games` games (the words of
+//! `random.draw_word(key, chunk, chunk_draw)` on): game g holds deal g mod `chunk_games` of
+//! its chunk's kept tries, so a game's deal depends on (key, g) alone, whatever the split of
+//! the games over calls and threads (a call that starts inside a chunk draws the chunk's
+//! deals before its first game again, and drops them).
+//!
+//! A draw is 16 bits of a word (four a word): its product with the range's size gives the
+//! entry (its high 16 bits) and, below the floor 2^16 mod size in its low 16 bits, rejects
+//! the try (Lemire's method): the entries kept are exactly uniform, and the rejection of a
+//! draw joins the rejection of the try, so it costs no branch and at most size/2^16 of the
+//! tries (0.27% a player for 430 combos).
+const std = @import("std");
+const assert = std.debug.assert;
+const random = @import("../cards/random.zig");
+const combos = @import("../cards/combos.zig");
+const spot_zig = @import("spot.zig");
+const Spot = spot_zig.Spot;
+
+/// Games that share a stream of tries. A call that starts inside a chunk redraws the
+/// chunk's deals before its first game (at most this many; pp.equity's calls start at
+/// multiples of it).
+pub const chunk_games = 1 << 12;
+/// The draw of a chunk's row (`random.draw_word`) its stream starts from: games' own streams
+/// start from draw 0 of their rows.
+const chunk_draw = 1;
+/// Tries a batch: their kept bits one word.
+const batch_tries = 64;
+const draw_bits = 16;
+const draws_per_word = 64 / draw_bits;
+
+comptime {
+    // A range's size times a draw fits a word's half: sizes are at most 1,326 (11 bits).
+    assert(combos.count < 1 << (32 - draw_bits));
+    assert(chunk_games % batch_tries == 0);
+}
+
+/// The kept tries of a run's range players (`players` seats), served a game at a time.
+pub fn Pool(comptime players: usize) type {
+    return struct {
+        const Self = @This();
+        const words_a_try = (players + draws_per_word - 1) / draws_per_word;
+        const Lanes = @Vector(batch_tries, u64);
+
+        /// Each draw's card sets by entry, then `rejected`: draw d's for range player
+        /// `drawn[d]`, and past the range players one entry of no card (size 1, never
+        /// rejected).
+        sets: [players][combos.count + 1]u64,
+        /// By word of a try and its half (draws 0, 2 of the word's four, then 1, 3): the sizes
+        /// of its draws' ranges, each 32-bit lane's, and their floors (2^16 mod size: a draw
+        /// whose product's low 16 bits are below it is rejected).
+        sizes: [words_a_try][2]Halves,
+        floors: [words_a_try][2]Halves,
+        drawn: [players]u8,
+        drawn_len: usize,
+        out: u64,
+        spot: *const Spot,
+        /// The chunk's stream: its first word's state, and the tries drawn from it so far.
+        state: u64 = 0,
+        tries: u64 = 0,
+        /// The game the next kept try goes to (none yet: maxInt).
+        next_game: u64 = std.math.maxInt(u64),
+        /// The last batch's kept tries not yet served: the range players' combos by draw,
+        /// and the cards out with them.
+        kept: [batch_tries][players]u16 = undefined,
+        used: [batch_tries]u64 = undefined,
+        kept_len: usize = 0,
+        served: usize = 0,
+
+        /// A rejected draw's entry: its set holds every bit, so the try meets a card. A
+        /// try's cards start from `no_card_bit` (not a card), which every such set meets.
+        const rejected = combos.count;
+        const no_card_bit: u64 = 1 << 63;
+        /// A batch's words as 32-bit halves: lane 2t the low half of try t's word, 2t + 1
+        /// its high half (little-endian), each half two draws of 16 bits.
+        const Halves = @Vector(2 * batch_tries, u32);
+        const offsets = std.simd.iota(u64, batch_tries) *% @as(Lanes, @splat(words_a_try *% random.golden_gamma));
+
+        pub fn init(pool: *Self, spot: *const Spot, drawn: []const u8) void {
+            assert(drawn.len >= 2);
+            assert(drawn.len <= players);
+            pool.* = .{ .sets = undefined, .sizes = undefined, .floors = undefined, .drawn = @splat(0), .drawn_len = drawn.len, .out = spot.out_cards(), .spot = spot };
+            var sizes: [words_a_try * draws_per_word]u32 = @splat(1);
+            for (0..players) |d| {
+                pool.sets[d][0] = 0;
+                pool.sets[d][rejected] = ~@as(u64, 0);
+            }
+            for (drawn, 0..) |p, d| {
+                assert(spot.uniform_weights[p] != 0);
+                const size = spot.support_len[p];
+                assert(size > 0);
+                assert(pool.out & no_card_bit == 0);
+                pool.drawn[d] = p;
+                sizes[d] = size;
+                for (spot.support[p][0..size], pool.sets[d][0..size]) |combo, *set| set.* = combos.set(combo);
+            }
+            for (0..words_a_try) |k| for (0..2) |j| {
+                var lane_sizes: [2 * batch_tries]u32 = undefined;
+                var lane_floors: [2 * batch_tries]u32 = undefined;
+                for (&lane_sizes, &lane_floors, 0..) |*size, *floor, lane| {
+                    // Half j of lane's word: draw 4k + j in its low half, 4k + 2 + j in its high.
+                    size.* = sizes[k * draws_per_word + j + 2 * (lane % 2)];
+                    floor.* = (1 << draw_bits) % size.*;
+                }
+                pool.sizes[k][j] = lane_sizes;
+                pool.floors[k][j] = lane_floors;
+            };
+        }
+
+        /// Game `game`'s range players' combos into `held` (by seat), and its cards out.
+        pub fn take(pool: *Self, key: u64, game: u64, held: *[players]u16) u64 {
+            if (game != pool.next_game or game % chunk_games == 0) {
+                pool.start(key, game / chunk_games);
+                while (pool.next_game < game) _ = pool.next();
+            }
+            assert(pool.next_game == game);
+            const j = pool.next();
+            for (pool.drawn[0..pool.drawn_len], pool.kept[j][0..pool.drawn_len]) |p, combo| held[p] = combo;
+            assert(@popCount(pool.used[j]) == @popCount(pool.out) + 2 * pool.drawn_len);
+            return pool.used[j];
+        }
+
+        /// The next kept try's place in `kept`, for game `next_game` (then the one after).
+        fn next(pool: *Self) usize {
+            while (pool.served == pool.kept_len) pool.batch();
+            pool.served += 1;
+            pool.next_game += 1;
+            return pool.served - 1;
+        }
+
+        fn start(pool: *Self, key: u64, chunk: u64) void {
+            pool.state = random.draw_word(key, chunk, chunk_draw);
+            pool.tries = 0;
+            pool.next_game = chunk * chunk_games;
+            pool.kept_len = 0;
+            pool.served = 0;
+        }
+
+        /// Draws the next `batch_tries` tries of the chunk, keeping those whose draws were
+        /// all accepted and whose cards meet neither each other nor the cards out.
+        fn batch(pool: *Self) void {
+            assert(pool.served == pool.kept_len);
+            // Try t's word k: counter t * words_a_try + k + 1 of the chunk's stream.
+            var entries: [words_a_try][2][2 * batch_tries]u32 = undefined;
+            inline for (0..words_a_try) |k| {
+                const first = pool.state +% (pool.tries *% words_a_try +% k +% 1) *% random.golden_gamma;
+                const halves: Halves = @bitCast(random.mix64_lanes(batch_tries, @as(Lanes, @splat(first)) +% offsets));
+                inline for (0..2) |j| {
+                    const draws = (halves >> @splat(draw_bits * j)) & @as(Halves, @splat(0xffff));
+                    const product = draws * pool.sizes[k][j];
+                    const low: @Vector(2 * batch_tries, i32) = @bitCast(product & @as(Halves, @splat(0xffff)));
+                    const floors: @Vector(2 * batch_tries, i32) = @bitCast(pool.floors[k][j]);
+                    entries[k][j] = @select(u32, low < floors, @as(Halves, @splat(rejected)), product >> @splat(draw_bits));
+                }
+            }
+            pool.tries += batch_tries;
+            // Every try written, the count moved on by those kept: no branch a try.
+            var order: [batch_tries]u8 = undefined;
+            var used_by_try: [batch_tries]u64 = undefined;
+            var kept: usize = 0;
+            for (0..batch_tries) |t| {
+                var used = pool.out | no_card_bit;
+                var clash: u64 = 0;
+                inline for (0..players) |d| {
+                    const j = d % draws_per_word;
+                    const set = pool.sets[d][entries[d / draws_per_word][j % 2][2 * t + j / 2]];
+                    clash |= used & set;
+                    used |= set;
+                }
+                order[kept] = @intCast(t);
+                used_by_try[kept] = used;
+                kept += @intFromBool(clash == 0);
+            }
+            for (order[0..kept], pool.kept[0..kept], pool.used[0..kept], used_by_try[0..kept]) |t, *row, *used, cards| {
+                used.* = cards & ~no_card_bit;
+                inline for (0..players) |d| {
+                    const j = d % draws_per_word;
+                    if (d < pool.drawn_len) row[d] = pool.spot.support[pool.drawn[d]][entries[d / draws_per_word][j % 2][2 * t + j / 2]];
+                }
+            }
+            pool.kept_len = kept;
+            pool.served = 0;
+        }
+    };
+}
