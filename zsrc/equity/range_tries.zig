@@ -74,10 +74,8 @@ pub fn Pool(comptime players: usize) type {
         kept_len: usize = 0,
         served: usize = 0,
 
-        /// A rejected draw's entry: its set holds every bit, so the try meets a card. A
-        /// try's cards start from `no_card_bit` (not a card), which every such set meets.
+        /// A rejected draw's entry: its set holds every bit, so the try's cards are too many.
         const rejected = combos.count;
-        const no_card_bit: u64 = 1 << 63;
         /// A batch's words as 32-bit halves: lane 2t the low half of try t's word, 2t + 1
         /// its high half (little-endian), each half two draws of 16 bits.
         const Halves = @Vector(2 * batch_tries, u32);
@@ -96,7 +94,6 @@ pub fn Pool(comptime players: usize) type {
                 assert(spot.uniform_weights[p] != 0);
                 const size = spot.support_len[p];
                 assert(size > 0);
-                assert(pool.out & no_card_bit == 0);
                 pool.drawn[d] = p;
                 sizes[d] = size;
                 for (spot.support[p][0..size], pool.sets[d][0..size]) |combo, *set| set.* = combos.set(combo);
@@ -161,25 +158,23 @@ pub fn Pool(comptime players: usize) type {
                 }
             }
             pool.tries += batch_tries;
-            // Every try written, the count moved on by those kept: no branch a try.
+            // Every try written, the count moved on by those kept: no branch a try. A try
+            // shares no card where its union holds two a range player (a rejected draw's set
+            // holds all 64 bits: too many).
+            const cards_kept = @popCount(pool.out) + 2 * pool.drawn_len;
             var order: [batch_tries]u8 = undefined;
-            var used_by_try: [batch_tries]u64 = undefined;
             var kept: usize = 0;
             for (0..batch_tries) |t| {
-                var used = pool.out | no_card_bit;
-                var clash: u64 = 0;
+                var used = pool.out;
                 inline for (0..players) |d| {
                     const j = d % draws_per_word;
-                    const set = pool.sets[d][entries[d / draws_per_word][j % 2][2 * t + j / 2]];
-                    clash |= used & set;
-                    used |= set;
+                    used |= pool.sets[d][entries[d / draws_per_word][j % 2][2 * t + j / 2]];
                 }
                 order[kept] = @intCast(t);
-                used_by_try[kept] = used;
-                kept += @intFromBool(clash == 0);
+                pool.used[kept] = used;
+                kept += @intFromBool(@popCount(used) == cards_kept);
             }
-            for (order[0..kept], pool.kept[0..kept], pool.used[0..kept], used_by_try[0..kept]) |t, *row, *used, cards| {
-                used.* = cards & ~no_card_bit;
+            for (order[0..kept], pool.kept[0..kept]) |t, *row| {
                 inline for (0..players) |d| {
                     const j = d % draws_per_word;
                     if (d < pool.drawn_len) row[d] = pool.spot.support[pool.drawn[d]][entries[d / draws_per_word][j % 2][2 * t + j / 2]];
