@@ -19,13 +19,17 @@
 //!   instead (`draw_rejected`): each player's combo by its alias table on its own, the
 //!   whole deal drawn again while two combos share a card. The deals kept follow the target
 //!   exactly and weigh 1 each (counted in integers, with no loss of precision to weights).
+//!   Where every range player's combos weigh alike, the tries go in batches
+//!   (`range_tries.zig`), every kept try a game's deal, from a stream of tries a chunk of
+//!   `range_tries.chunk_games` games.
 //! - Random players hold every live combo at weight 1. Whatever the range players hold, the
 //!   deck left has the same size, so the number of ways to deal the random players is the
 //!   same for every deal of the others: they add nothing to the weight, and are dealt two
 //!   cards each from the deck left, as the board is after them. Never drawn and rejected.
 //!
-//! Game g uses only the random stream of (seed, g), so any split over calls and threads
-//! plays the same games.
+//! Game g uses only the random stream of (seed, g) (and, for batched tries, the kept tries of
+//! its chunk's stream, before its own), so any split over calls and threads plays the same
+//! games.
 const std = @import("std");
 const assert = std.debug.assert;
 const encoding = @import("../cards/encoding.zig");
@@ -257,7 +261,6 @@ fn Run(comptime players: usize) type {
         const hold_joint_lanes = RangeDraws(players).hold_joint_lanes;
         const draw_weighted = RangeDraws(players).draw_weighted;
         const draw_rejected = RangeDraws(players).draw_rejected;
-        const try_uniform = RangeDraws(players).try_uniform;
         const deal_rest = Dealing(players).deal_rest;
         const set_decks = Dealing(players).set_decks;
         const deal_boards = Dealing(players).deal_boards;
@@ -290,15 +293,11 @@ fn Run(comptime players: usize) type {
         /// Whether the range players' deals are drawn by rejection (`draw_rejected`: every
         /// game weighs 1), rather than by `draw_weighted` and kept with their weight.
         accept_by_weight: bool = false,
-        /// Whether every range player's combos weigh alike (`try_uniform`).
+        /// Whether every range player's combos weigh alike.
         uniform_drawn: bool = false,
         /// Whether the range players' deals come from batches of tries (`range_tries`):
         /// drawn by rejection, every combo of a range weighing alike.
         pooled: bool = false,
-        /// `try_uniform`'s range sizes by lane (0 past the range players), and each lane's
-        /// mask of cards kept (none past them).
-        try_sizes: [RangeDraws(players).try_lanes]u64 = @splat(0),
-        try_keep: [players]u64 = @splat(0),
         /// The spot's table of the range players' deals, if it has one.
         joint: []const spot_zig.JointDeal(players) = &.{},
         /// The deck every game starts from, as `Deal` finds cards by place in it.
@@ -335,10 +334,8 @@ fn Run(comptime players: usize) type {
             assert(run.board_len == spot.board_cards);
             assert(run.board_len <= 5);
             run.uniform_drawn = true;
-            for (run.drawn[0..run.drawn_len], 0..) |p, d| {
+            for (run.drawn[0..run.drawn_len]) |p| {
                 run.uniform_drawn = run.uniform_drawn and spot.uniform_weights[p] != 0;
-                run.try_sizes[d] = spot.support_len[p];
-                run.try_keep[d] = ~@as(u64, 0);
             }
             run.accept_by_weight = run.drawn_len >= 2 and spot.joint_len == 0 and
                 run.mean_weight() >= accept_mean_min;
@@ -596,9 +593,9 @@ fn RangeDraws(comptime players: usize) type {
             var stream: Stream = .init(key, number);
             var held = run.fixed_combo;
             var used = out;
-            if (run.uniform_drawn) {
-                used = run.try_uniform(&stream, &held);
-            } else while (true) {
+            // Equal weights are drawn by `range_tries` (`Run.pooled`), not a game at a time.
+            assert(!run.pooled);
+            while (true) {
                 used = out;
                 var clash: u64 = 0;
                 var word: u64 = 0;
@@ -619,45 +616,6 @@ fn RangeDraws(comptime players: usize) type {
             block.used[i] = used;
             block.weights[i] = 1;
             return stream;
-        }
-
-        /// Lanes of `try_uniform`: a player each, two a word.
-        pub const try_lanes = @max(4, std.math.ceilPowerOfTwoAssert(usize, players));
-        const TryWords = @Vector(try_lanes / 2, u64);
-        const TryLanes = @Vector(try_lanes, u64);
-
-        /// `draw_rejected`'s tries where every range player's combos weigh alike: the same
-        /// draws (word k's low half for player 2k, its high half for 2k+1, the entry the
-        /// high word of its product with the range's size), the words mixed and the
-        /// entries found in vectors, and a try's cards checked at once: they share none
-        /// where their union has two a player. Returns the cards out, the combos in `held`.
-        pub fn try_uniform(run: *const Self, stream: *Stream, held: *[players]u16) u64 {
-            const spot = run.spot;
-            assert(run.uniform_drawn);
-            assert(run.drawn_len >= 2);
-            const out = spot.out_cards();
-            const cards_after = @popCount(out) + 2 * run.drawn_len;
-            const words_a_try = (run.drawn_len + 1) / 2;
-            const steps = (std.simd.iota(u64, try_lanes / 2) + @as(TryWords, @splat(1))) *% @as(TryWords, @splat(random.golden_gamma));
-            const sizes: TryLanes = run.try_sizes;
-            var entries: [try_lanes]u32 = undefined;
-            var union_: u64 = 0;
-            while (true) {
-                const words = random.mix64_lanes(try_lanes / 2, @as(TryWords, @splat(stream.state)) +% steps);
-                stream.state +%= words_a_try *% random.golden_gamma;
-                const halves: @Vector(try_lanes, u32) = @bitCast(words);
-                const picked: @Vector(try_lanes, u32) = @truncate((@as(TryLanes, halves) * sizes) >> @splat(32));
-                entries = picked;
-                union_ = out;
-                inline for (0..try_lanes) |d| {
-                    // Lanes past the range players read entry 0 of player 0's support.
-                    const combo = spot.support[run.drawn[d % players]][entries[d]];
-                    if (d < players) union_ |= combos.set(combo) & run.try_keep[d];
-                }
-                if (@popCount(union_) == cards_after) break;
-            }
-            for (run.drawn[0..run.drawn_len], 0..) |p, d| held[p] = spot.support[p][entries[d]];
-            return union_;
         }
 
         /// `draw_ranges` from the spot's table of every deal of the range players: one alias
