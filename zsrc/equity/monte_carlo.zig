@@ -1391,3 +1391,25 @@ test "sample: range and random players, every game counted once, the same whatev
         try std.testing.expectEqual(@as(f64, 10_000 * pot_units), shares);
     }
 }
+
+test "sample: range players of equal weights by batches of tries, the same whatever the split" {
+    const page = std.heap.page_allocator;
+    const spot = try page.create(Spot);
+    defer page.destroy(spot);
+    const players = 4;
+    // Four players on every combo holding an ace (A2+): drawn by rejection, in batches.
+    var weights: [players * combos.count]f64 = @splat(0);
+    for (0..encoding.card_count) |a| for (a + 1..encoding.card_count) |b| {
+        if (a / 4 != 12 and b / 4 != 12) continue;
+        for (0..players) |p| weights[p * combos.count + combos.index[a][b]] = 1;
+    };
+    try std.testing.expectEqual(@as(?@import("../cards/failure.zig").HandError, null), spot_zig.prepare(spot, &weights, players, 0, 0, 0));
+    const run: Run(players) = .init(spot);
+    try std.testing.expect(run.pooled);
+    // Cuts inside a chunk of tries and past its end: each call draws its chunk's deals again.
+    const whole = try sample_checked_split(spot, random.seed_key(5), 9_000, range_tries.chunk_games + 77);
+    defer page.free(whole);
+    var games: f64 = 0;
+    for (whole[0..spot_zig.slots]) |sums| games += sums.games;
+    try std.testing.expectEqual(@as(f64, 9_000), games);
+}
