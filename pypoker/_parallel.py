@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager
 
 from ._arguments import whole
+from ._interrupts import POLL_SECONDS, Deferred, deferred_interrupts
 
 # Below this many items (hands ranked, or their like) per thread, a second thread costs more
 # than it saves: on a VM, handing a slice to a sleeping core and hearing back costs 0.1-0.3
@@ -112,20 +113,23 @@ def run_ordered(
             if fold(call(*task)):
                 return
         return
-    share = _Share(tasks, call, ahead=2 * threads, stop=stop)
-    workers = [get_pool().submit(share.work) for _ in range(threads - 1)]
-    try:
-        while True:
-            result = share.next_result()
-            if result is _DONE:
-                return
-            if fold(result):
-                return
-    finally:
-        share.stop()
-        # A worker not started yet (the pool busy with another run) never will be: waiting
-        # for it would wait on that other run.
-        wait([worker for worker in workers if not worker.cancel()])
+    # Ctrl-C waits for a point where this thread holds none of the share's locks (see
+    # _interrupts): raised inside the lock code, it left a worker waiting for good.
+    with deferred_interrupts() as interrupts:
+        share = _Share(tasks, call, ahead=2 * threads, stop=stop, interrupts=interrupts)
+        workers = [get_pool().submit(share.work) for _ in range(threads - 1)]
+        try:
+            while True:
+                result = share.next_result()
+                if result is _DONE:
+                    return
+                if fold(result):
+                    return
+        finally:
+            share.stop()
+            # A worker not started yet (the pool busy with another run) never will be:
+            # waiting for it would wait on that other run.
+            wait([worker for worker in workers if not worker.cancel()])
 
 
 _DONE = object()
@@ -137,8 +141,9 @@ class _Share:
     next, so the results held stay bounded whatever a slow task holds up."""
 
     def __init__(self, tasks: Iterator[tuple], call: Callable[..., object], ahead: int,
-                 stop: threading.Event | None = None):  # fmt: skip
+                 stop: threading.Event | None, interrupts: Deferred):  # fmt: skip
         self._tasks, self._call, self._ahead, self._stop = tasks, call, ahead, stop
+        self._interrupts = interrupts
         self._changed = threading.Condition()
         self._results: dict[int, tuple[bool, object]] = {}  # number → (ok, result or error)
         self._taken = 0  # tasks handed out
@@ -169,8 +174,8 @@ class _Share:
         except Exception as error:  # noqa: BLE001 - raised in order, by the folding thread
             done = (False, error)
         except BaseException as error:
-            # The caller's own (Ctrl-C) goes at once; a worker's is kept like any error, or
-            # the caller would wait for a result that never comes.
+            # The caller's own goes at once; a worker's is kept like any error, or the caller
+            # would wait for a result that never comes.
             if not on_worker:
                 raise
             done = (False, error)
@@ -187,6 +192,7 @@ class _Share:
         """The calling thread's part: the next result in task order, running tasks itself
         while it is not in; ``_DONE`` once every task is folded."""
         while True:
+            self._interrupts.deliver()  # the one place Ctrl-C is raised: no lock held
             if self._stopped():
                 raise Stopped
             with self._changed:
@@ -204,8 +210,11 @@ class _Share:
                 self._run(*taken)
                 continue
             with self._changed:  # a timeout, so the caller wakes for Ctrl-C
-                if self._folded not in self._results:
-                    self._changed.wait(timeout=0.1)
+                # (Not once every task is folded: the _take just now may have found the
+                # tasks out, and no worker would wake this wait before its timeout.)
+                done = self._exhausted and self._folded == self._taken
+                if not done and self._folded not in self._results:
+                    self._changed.wait(timeout=POLL_SECONDS)
 
     def _stopped(self) -> bool:
         return self._stop is not None and self._stop.is_set()
@@ -218,7 +227,7 @@ class _Share:
 
 # The longest a single native call of a batch may run: Ctrl-C is seen between calls, so a
 # batch is cut into pieces of about this much work (and a caller waiting on workers wakes
-# every 0.1 s), which keeps every call's stop within 0.2 s of SIGINT.
+# every POLL_SECONDS), which keeps every call's stop within 0.2 s of SIGINT.
 PIECE_NS = 40_000_000
 
 

@@ -42,6 +42,7 @@ import numpy as np
 
 from ._arguments import choice, whole
 from ._extras import require
+from ._interrupts import result_of, shielded
 from ._native import ArgumentError, lib
 from ._parallel import stop_when
 from ._progress import reporter
@@ -166,18 +167,20 @@ def iter_batches(
         with stop_when(stop):
             return deal_batch(start, min(chunk, n - start), players, seed, threads, equity, game)
 
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypoker-deal") as producer:
-        pending = None
-        try:
-            for start in starts:
-                future = producer.submit(produce, start)
-                if pending is not None:
-                    yield pending.result()
-                pending = future
+    # The pool's and the futures' locks are taken with Ctrl-C held off (see _interrupts).
+    producer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypoker-deal")
+    pending = None
+    try:
+        for start in starts:
+            future = shielded(producer.submit, produce, start)
             if pending is not None:
-                yield pending.result()
-        finally:
-            stop.set()  # the batch being dealt stops within one short call
+                yield result_of(pending)
+            pending = future
+        if pending is not None:
+            yield result_of(pending)
+    finally:
+        stop.set()  # the batch being dealt stops within one short call
+        shielded(producer.shutdown)
 
 
 def dataset(

@@ -19,6 +19,7 @@ import numpy as np
 import pyarrow as pa
 
 from .._arguments import whole
+from .._interrupts import POLL_SECONDS, deferred_interrupts
 from .._native import ffi, lib
 from .._parallel import get_pool, thread_count
 from .._progress import reporter
@@ -81,15 +82,18 @@ def _play_slice(arena, start: int, stop: int, hands: int, recorder, cancel, coun
 
 
 def _run(tasks: list, cancel, counters, total: int, report) -> list:
-    """Runs the tasks on the pool while this thread reports progress and answers Ctrl-C."""
-    futures = [get_pool().submit(task) for task in tasks]
-    try:
-        while wait(futures, timeout=0.05).not_done:
-            report(sum(counters), total)
-    except BaseException:
-        cancel[0] = 1  # every thread stops within a poll (1,024 hands a table)
-        wait(futures)
-        raise
+    """Runs the tasks on the pool while this thread reports progress and answers Ctrl-C
+    (taken between waits, where no future's lock is held: see _interrupts)."""
+    with deferred_interrupts() as interrupts:
+        futures = [get_pool().submit(task) for task in tasks]
+        try:
+            while wait(futures, timeout=POLL_SECONDS).not_done:
+                interrupts.deliver()
+                report(sum(counters), total)
+        except BaseException:
+            cancel[0] = 1  # every thread stops within a poll (1,024 hands a table)
+            wait(futures)
+            raise
     report(sum(counters), total)
     return [future.result() for future in futures]
 
