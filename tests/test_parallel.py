@@ -283,6 +283,7 @@ def test_a_deferred_ctrl_c_reaches_the_previous_handler_where_delivered():
     from pypoker._interrupts import deferred_interrupts
 
     heard = []
+
     def handler(signum, frame):
         heard.append(signum)
 
