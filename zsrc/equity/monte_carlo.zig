@@ -1393,14 +1393,31 @@ test "sample: range and random players, every game counted once, the same whatev
 }
 
 test "sample: range players of equal weights by batches of tries, the same whatever the split" {
+    // Four players on every combo holding an ace (A2+): drawn by rejection, in batches of
+    // one stage (a word's draws).
+    try check_pooled_split(4, struct {
+        fn holds(a: usize, b: usize) bool {
+            return a / 4 == 12 or b / 4 == 12;
+        }
+    }.holds);
+    // Six players on 22+,A2+,K2+: two stages, the last two players drawn for the tries
+    // whose first four fit.
+    try check_pooled_split(6, struct {
+        fn holds(a: usize, b: usize) bool {
+            return a / 4 == b / 4 or a / 4 >= 11 or b / 4 >= 11;
+        }
+    }.holds);
+}
+
+/// `players` players on the combos (cards a, b) where `holds(a, b)`, drawn in batches of
+/// tries: every game counted once, the same whatever the split of the calls.
+fn check_pooled_split(comptime players: usize, comptime holds: fn (usize, usize) bool) !void {
     const page = std.heap.page_allocator;
     const spot = try page.create(Spot);
     defer page.destroy(spot);
-    const players = 4;
-    // Four players on every combo holding an ace (A2+): drawn by rejection, in batches.
     var weights: [players * combos.count]f64 = @splat(0);
     for (0..encoding.card_count) |a| for (a + 1..encoding.card_count) |b| {
-        if (a / 4 != 12 and b / 4 != 12) continue;
+        if (!holds(a, b)) continue;
         for (0..players) |p| weights[p * combos.count + combos.index[a][b]] = 1;
     };
     try std.testing.expectEqual(@as(?@import("../cards/failure.zig").HandError, null), spot_zig.prepare(spot, &weights, players, 0, 0, 0));
