@@ -53,6 +53,9 @@ pub fn Pool(comptime players: usize) type {
         /// `drawn[d]`, and past the range players one entry of no card (size 1, never
         /// rejected).
         sets: [players][combos.count + 1]u64,
+        /// Each draw's combos by entry (the spot's support of its range player), so a kept
+        /// try's combos are one load each.
+        combo_of: [players][combos.count + 1]u16,
         /// By word of a try and its half (draws 0, 2 of the word's four, then 1, 3): the sizes
         /// of its draws' ranges, each 32-bit lane's, and their floors (2^16 mod size: a draw
         /// whose product's low 16 bits are below it is rejected).
@@ -84,7 +87,7 @@ pub fn Pool(comptime players: usize) type {
         pub fn init(pool: *Self, spot: *const Spot, drawn: []const u8) void {
             assert(drawn.len >= 2);
             assert(drawn.len <= players);
-            pool.* = .{ .sets = undefined, .sizes = undefined, .floors = undefined, .drawn = @splat(0), .drawn_len = drawn.len, .out = spot.out_cards(), .spot = spot };
+            pool.* = .{ .sets = undefined, .combo_of = @splat(@splat(0)), .sizes = undefined, .floors = undefined, .drawn = @splat(0), .drawn_len = drawn.len, .out = spot.out_cards(), .spot = spot };
             var sizes: [words_a_try * draws_per_word]u32 = @splat(1);
             for (0..players) |d| {
                 pool.sets[d][0] = 0;
@@ -97,6 +100,7 @@ pub fn Pool(comptime players: usize) type {
                 pool.drawn[d] = p;
                 sizes[d] = size;
                 for (spot.support[p][0..size], pool.sets[d][0..size]) |combo, *set| set.* = combos.set(combo);
+                @memcpy(pool.combo_of[d][0..size], spot.support[p][0..size]);
             }
             for (0..words_a_try) |k| for (0..2) |j| {
                 var lane_sizes: [2 * batch_tries]u32 = undefined;
@@ -185,7 +189,7 @@ pub fn Pool(comptime players: usize) type {
                 inline for (0..players) |d| {
                     const j = d % draws_per_word;
                     const lane = if (d < draws_per_word) 2 * @as(usize, t) + j / 2 else 2 * @as(usize, s) + j / 2;
-                    if (d < pool.drawn_len) row[d] = pool.spot.support[pool.drawn[d]][entries[d / draws_per_word][j % 2][lane]];
+                    if (d < pool.drawn_len) row[d] = pool.combo_of[d][entries[d / draws_per_word][j % 2][lane]];
                 }
             }
             pool.kept_len = kept;
