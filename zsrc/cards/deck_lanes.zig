@@ -75,7 +75,7 @@ pub const Table32 = struct {
         return .{ .cards = chunks(table.cards), .places = chunks(table.places) };
     }
 
-    fn chunks(bytes: Bytes) [4]Bytes32 {
+    pub fn chunks(bytes: Bytes) [4]Bytes32 {
         const all: [lanes]u8 = bytes;
         var out: [4]Bytes32 = undefined;
         for (&out, 0..) |*chunk, k| {
