@@ -6,7 +6,6 @@ const std = @import("std");
 const assert = std.debug.assert;
 const encoding = @import("encoding.zig");
 const bits = @import("bits.zig");
-const deck_lanes = @import("deck_lanes.zig");
 
 pub const count = encoding.card_count * (encoding.card_count - 1) / 2;
 /// `index[a][b]` for a pair of distinct cards (either order); `none` on the diagonal.
@@ -81,14 +80,14 @@ pub inline fn index_bytes(comptime lanes: usize, a: @Vector(lanes, u8), b: @Vect
         const high = bits.lookup64(start_bytes[1], low_card) +% @select(u8, carry, @as(V, @splat(1)), @as(V, @splat(0)));
         return .{ .low = low, .high = high };
     }
-    if (comptime lanes == deck_lanes.lanes32 and deck_lanes.available32) {
+    if (comptime lanes == 32 and bits.has_avx2_only) {
         // The same on the avx2 level's 32 lanes, each lookup four `vpshufb` (`lookup32`):
         // no lane widened to 16 bits and packed back.
         const low_card = @min(a, b);
         const high_card = @max(a, b);
-        const low = deck_lanes.lookup32(start_chunks[0], low_card) +% high_card;
+        const low = bits.lookup32(start_chunks[0], low_card) +% high_card;
         const carry = low < high_card;
-        const high = deck_lanes.lookup32(start_chunks[1], low_card) +% @select(u8, carry, @as(V, @splat(1)), @as(V, @splat(0)));
+        const high = bits.lookup32(start_chunks[1], low_card) +% @select(u8, carry, @as(V, @splat(1)), @as(V, @splat(0)));
         return .{ .low = low, .high = high };
     }
     const combo = index_lanes(lanes, a, b);
@@ -96,10 +95,7 @@ pub inline fn index_bytes(comptime lanes: usize, a: @Vector(lanes, u8), b: @Vect
 }
 
 /// `start_bytes` as `lookup32` reads them.
-const start_chunks: [2][4]deck_lanes.Bytes32 = .{
-    deck_lanes.Table32.chunks(start_bytes[0]),
-    deck_lanes.Table32.chunks(start_bytes[1]),
-};
+const start_chunks: [2][4]@Vector(32, u8) = .{ bits.chunks32(start_bytes[0]), bits.chunks32(start_bytes[1]) };
 
 /// `start_bytes[k][c]`: byte k of the number that, with the higher card added, is the
 /// combo of lower card c (`index_lanes`' formula less the higher card, modulo 2^16).

@@ -26,8 +26,7 @@ pub const available = bits.has_vbmi;
 /// On Zen 4 running the avx2 level, against the select on eight lanes' bit sets: known hands
 /// +44% games/s, random vs random +43-52%, 0.72-0.84x the known-hands rate where it was
 /// 0.61-0.70x (bench/NOTES.md, 2026-12-06).
-pub const available32 = !bits.has_vbmi and builtin.cpu.arch == .x86_64 and
-    std.Target.x86.featureSetHas(builtin.cpu.features, .avx2);
+pub const available32 = bits.has_avx2_only;
 
 pub const lanes32 = 32;
 pub const Bytes32 = @Vector(lanes32, u8);
@@ -76,34 +75,11 @@ pub const Table32 = struct {
     }
 
     pub fn chunks(bytes: Bytes) [4]Bytes32 {
-        const all: [lanes]u8 = bytes;
-        var out: [4]Bytes32 = undefined;
-        for (&out, 0..) |*chunk, k| {
-            var v: [lanes32]u8 = undefined;
-            for (0..16) |j| {
-                const byte = all[16 * k + j] ^ if (k > 0) all[16 * (k - 1) + j] else 0;
-                v[j] = byte;
-                v[16 + j] = byte;
-            }
-            chunk.* = v;
-        }
-        return out;
+        return bits.chunks32(bytes);
     }
 };
 
-extern fn @"llvm.x86.avx2.pshuf.b"(Bytes32, Bytes32) callconv(bits.intrinsic) Bytes32;
-
-/// Byte `index[l]` (below 64) of the table whose chunks are `chunks` (`Table32`), each lane:
-/// chunk k is looked up with index - 16k, which is negative (bit 7 set: `vpshufb` gives 0)
-/// below 16k and otherwise has the index's low four bits; the XOR of the chunks at or below
-/// the index's is its table's byte. Four shuffles, three subtractions and three XORs.
-pub inline fn lookup32(chunks: [4]Bytes32, index: Bytes32) Bytes32 {
-    var result = @"llvm.x86.avx2.pshuf.b"(chunks[0], index);
-    inline for (1..4) |k| {
-        result ^= @"llvm.x86.avx2.pshuf.b"(chunks[k], index -% @as(Bytes32, @splat(16 * k)));
-    }
-    return result;
-}
+pub const lookup32 = bits.lookup32;
 
 test "lookup32: every index of a table, as the table's byte" {
     if (!available32) return error.SkipZigTest;
