@@ -15,6 +15,11 @@ pub const has_pdep = builtin.cpu.arch == .x86_64 and
 pub const has_vbmi = builtin.cpu.arch == .x86_64 and
     std.Target.x86.featureSetHasAll(builtin.cpu.features, .{ .avx512bw, .avx512vbmi });
 
+/// AVX2 without VBMI's byte permutes (the avx2 level): 64-byte tables are looked up by
+/// four 16-byte shuffles (`lookup32`).
+pub const has_avx2_only = !has_vbmi and builtin.cpu.arch == .x86_64 and
+    std.Target.x86.featureSetHas(builtin.cpu.features, .avx2);
+
 /// The calling convention LLVM's vector intrinsics are declared with (`extern fn
 /// @"llvm.x86…"`): SysV passes vectors in registers on every OS. Windows x64's C convention
 /// would pass them by reference, which LLVM cannot select as an intrinsic, so the Windows
@@ -111,4 +116,36 @@ test "nth_set_bit: PDEP path and portable select agree" {
         try std.testing.expectEqual(nth_set_bit_portable(set, n), nth_set_bit(set, n));
         try std.testing.expect(set & (@as(u64, 1) << nth_set_bit(set, n)) != 0);
     }
+}
+
+/// A 64-byte table as `lookup32` reads it: four 16-byte chunks, chunk k the XOR of the
+/// table's bytes 16k.. with 16(k-1).. (so the XOR of chunks 0..k is bytes 16k..), each
+/// repeated in both halves of a 32-byte vector (`vpshufb` looks within each half).
+pub fn chunks32(bytes: @Vector(64, u8)) [4]@Vector(32, u8) {
+    const all: [64]u8 = bytes;
+    var out: [4]@Vector(32, u8) = undefined;
+    for (&out, 0..) |*chunk, k| {
+        var v: [32]u8 = undefined;
+        for (0..16) |j| {
+            const byte = all[16 * k + j] ^ if (k > 0) all[16 * (k - 1) + j] else 0;
+            v[j] = byte;
+            v[16 + j] = byte;
+        }
+        chunk.* = v;
+    }
+    return out;
+}
+
+extern fn @"llvm.x86.avx2.pshuf.b"(@Vector(32, u8), @Vector(32, u8)) callconv(intrinsic) @Vector(32, u8);
+
+/// Byte `index[l]` (below 64) of the table whose chunks are `chunks` (`chunks32`), each lane:
+/// chunk k is looked up with index - 16k, which is negative (bit 7 set: `vpshufb` gives 0)
+/// below 16k and otherwise has the index's low four bits; the XOR of the chunks at or below
+/// the index's is its table's byte. Four shuffles, three subtractions and three XORs.
+pub inline fn lookup32(chunks: [4]@Vector(32, u8), index: @Vector(32, u8)) @Vector(32, u8) {
+    var result = @"llvm.x86.avx2.pshuf.b"(chunks[0], index);
+    inline for (1..4) |k| {
+        result ^= @"llvm.x86.avx2.pshuf.b"(chunks[k], index -% @as(@Vector(32, u8), @splat(16 * k)));
+    }
+    return result;
 }

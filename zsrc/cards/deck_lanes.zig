@@ -26,8 +26,7 @@ pub const available = bits.has_vbmi;
 /// On Zen 4 running the avx2 level, against the select on eight lanes' bit sets: known hands
 /// +44% games/s, random vs random +43-52%, 0.72-0.84x the known-hands rate where it was
 /// 0.61-0.70x (bench/NOTES.md, 2026-12-06).
-pub const available32 = !bits.has_vbmi and builtin.cpu.arch == .x86_64 and
-    std.Target.x86.featureSetHas(builtin.cpu.features, .avx2);
+pub const available32 = bits.has_avx2_only;
 
 pub const lanes32 = 32;
 pub const Bytes32 = @Vector(lanes32, u8);
@@ -75,35 +74,12 @@ pub const Table32 = struct {
         return .{ .cards = chunks(table.cards), .places = chunks(table.places) };
     }
 
-    fn chunks(bytes: Bytes) [4]Bytes32 {
-        const all: [lanes]u8 = bytes;
-        var out: [4]Bytes32 = undefined;
-        for (&out, 0..) |*chunk, k| {
-            var v: [lanes32]u8 = undefined;
-            for (0..16) |j| {
-                const byte = all[16 * k + j] ^ if (k > 0) all[16 * (k - 1) + j] else 0;
-                v[j] = byte;
-                v[16 + j] = byte;
-            }
-            chunk.* = v;
-        }
-        return out;
+    pub fn chunks(bytes: Bytes) [4]Bytes32 {
+        return bits.chunks32(bytes);
     }
 };
 
-extern fn @"llvm.x86.avx2.pshuf.b"(Bytes32, Bytes32) callconv(bits.intrinsic) Bytes32;
-
-/// Byte `index[l]` (below 64) of the table whose chunks are `chunks` (`Table32`), each lane:
-/// chunk k is looked up with index - 16k, which is negative (bit 7 set: `vpshufb` gives 0)
-/// below 16k and otherwise has the index's low four bits; the XOR of the chunks at or below
-/// the index's is its table's byte. Four shuffles, three subtractions and three XORs.
-pub inline fn lookup32(chunks: [4]Bytes32, index: Bytes32) Bytes32 {
-    var result = @"llvm.x86.avx2.pshuf.b"(chunks[0], index);
-    inline for (1..4) |k| {
-        result ^= @"llvm.x86.avx2.pshuf.b"(chunks[k], index -% @as(Bytes32, @splat(16 * k)));
-    }
-    return result;
-}
+pub const lookup32 = bits.lookup32;
 
 test "lookup32: every index of a table, as the table's byte" {
     if (!available32) return error.SkipZigTest;
@@ -407,13 +383,13 @@ pub fn DeckLanesOf(comptime width: usize, comptime taken_max: usize) type {
             var above: Lanes = @splat(0);
             if (unrolled) {
                 inline for (0..taken_max) |k| {
-                    if (k < deck.len) above +%= lose_if_above(&deck.left_below[k], n);
+                    if (k < deck.len) count_above(&deck.left_below[k], n, &above);
                 }
                 inline for (0..taken_max) |k| {
                     if (k == deck.len) deck.left_below[k] = n;
                 }
             } else {
-                for (deck.left_below[0..deck.len]) |*left| above +%= lose_if_above(left, n);
+                for (deck.left_below[0..deck.len]) |*left| count_above(left, n, &above);
                 deck.left_below[deck.len] = n;
             }
             const place = n +% @as(Lanes, @splat(@intCast(deck.len))) -% above;
@@ -424,6 +400,23 @@ pub fn DeckLanesOf(comptime width: usize, comptime taken_max: usize) type {
         /// The table's byte at each lane's index.
         inline fn at(table: anytype, index: Lanes) Lanes {
             return if (width == lanes) lookup(table, index) else lookup32(table, index);
+        }
+
+        /// A taken card's count less one in the lanes where it is above n, and `above` one
+        /// more there. On 32 lanes (AVX2) by a signed byte compare (counts and places are
+        /// below 64) into a vector of -1 or 0, added to one and taken from the other: three
+        /// operations a card where `lose_if_above` and its add take four (AVX2's compares
+        /// write vectors, not the mask registers Golden Cove runs on one port).
+        inline fn count_above(left: *Lanes, n: Lanes, above: *Lanes) void {
+            if (width == lanes32) {
+                const Signed = @Vector(width, i8);
+                const is_above = @as(Signed, @bitCast(left.*)) > @as(Signed, @bitCast(n));
+                const minus_one = @select(u8, is_above, @as(Lanes, @splat(0xff)), @as(Lanes, @splat(0)));
+                left.* +%= minus_one;
+                above.* -%= minus_one;
+                return;
+            }
+            above.* +%= lose_if_above(left, n);
         }
 
         /// A taken card's count less one in the lanes where it is above n, and 1 there

@@ -930,6 +930,9 @@ fn Dealing(comptime players: usize) type {
             block: *Block(players),
             first: usize,
         ) void {
+            if (comptime lanes == deck_lanes.lanes32 and players == 2) {
+                if (run.random_len == 2) return deal_random_pair32(deal, block, first);
+            }
             const row_bytes = 2 * players;
             // The rows as vectors of at most 64 bytes (a row may straddle two).
             const span = @min(64, lanes * row_bytes);
@@ -961,6 +964,79 @@ fn Dealing(comptime players: usize) type {
                 held_spans[o] = held[o];
                 hole_spans[o] = holes[o];
             }
+        }
+
+        /// `deal_random_rows` where both of two players are random, 32 games abreast (the
+        /// avx2 level): every byte of the rows is dealt, so none is loaded and blended, and
+        /// the four bytes of a game's row are interleaved by unpacks within 128-bit halves
+        /// and one cross-half permute a vector of rows, where the generic 64-byte shuffles
+        /// took several shuffles and blends each on AVX2.
+        pub inline fn deal_random_pair32(deal: *Deal(deck_lanes.lanes32, players), block: *Block(players), first: usize) void {
+            comptime assert(players == 2);
+            assert(first + deck_lanes.lanes32 <= block_games);
+            const a = deal.take();
+            const b = deal.take();
+            const c = deal.take();
+            const d = deal.take();
+            const first_combo = combos.index_bytes(deck_lanes.lanes32, a, b);
+            const second_combo = combos.index_bytes(deck_lanes.lanes32, c, d);
+            const Rows = [4]@Vector(32, u8);
+            const held: *align(2) [4][32]u8 = @ptrCast(&block.held[first]);
+            const holes: *align(1) [4][32]u8 = @ptrCast(block.holes[first * players * 2 ..][0 .. deck_lanes.lanes32 * players * 2]);
+            const held_rows: Rows = interleave4(first_combo.low, first_combo.high, second_combo.low, second_combo.high);
+            const hole_rows: Rows = interleave4(a, b, c, d);
+            inline for (0..4) |o| {
+                held[o] = held_rows[o];
+                holes[o] = hole_rows[o];
+            }
+        }
+
+        /// 32 rows of four bytes, byte j of row g from `x[j][g]`, as four vectors of eight
+        /// rows: bytes paired, then pairs paired, by unpacks (`vpunpck*`, within 128-bit
+        /// halves), then each vector's halves gathered (`vperm2i128`).
+        pub inline fn interleave4(x0: @Vector(32, u8), x1: @Vector(32, u8), x2: @Vector(32, u8), x3: @Vector(32, u8)) [4]@Vector(32, u8) {
+            const V = @Vector(32, u8);
+            const W = @Vector(16, u16);
+            const low01: W = @bitCast(@shuffle(u8, x0, x1, unpack_mask(8, false)));
+            const high01: W = @bitCast(@shuffle(u8, x0, x1, unpack_mask(8, true)));
+            const low23: W = @bitCast(@shuffle(u8, x2, x3, unpack_mask(8, false)));
+            const high23: W = @bitCast(@shuffle(u8, x2, x3, unpack_mask(8, true)));
+            // Per half h: rows 16h+0..3, 16h+4..7, 16h+8..11, 16h+12..15.
+            const q0: V = @bitCast(@shuffle(u16, low01, low23, unpack_mask(16, false)));
+            const q1: V = @bitCast(@shuffle(u16, low01, low23, unpack_mask(16, true)));
+            const q2: V = @bitCast(@shuffle(u16, high01, high23, unpack_mask(16, false)));
+            const q3: V = @bitCast(@shuffle(u16, high01, high23, unpack_mask(16, true)));
+            return .{
+                @shuffle(u8, q0, q1, halves_mask(0)),
+                @shuffle(u8, q2, q3, halves_mask(0)),
+                @shuffle(u8, q0, q1, halves_mask(1)),
+                @shuffle(u8, q2, q3, halves_mask(1)),
+            };
+        }
+
+        /// `vpunpckl*`/`vpunpckh*` on 256 bits of `bits`-bit elements: per 128-bit half, its
+        /// low (or high) elements of the two operands alternately.
+        fn unpack_mask(comptime elem_bits: usize, comptime high: bool) @Vector(256 / elem_bits, i32) {
+            const n = 256 / elem_bits;
+            const per_half = n / 2;
+            var mask: [n]i32 = undefined;
+            for (0..n) |j| {
+                const half = j / per_half;
+                const k = (j % per_half) / 2 + (if (high) per_half / 2 else 0);
+                const at: i32 = @intCast(half * per_half + k);
+                mask[j] = if (j % 2 == 0) at else ~at;
+            }
+            return mask;
+        }
+
+        /// Half `which` of the first vector, then the same half of the second.
+        fn halves_mask(comptime which: usize) @Vector(32, i32) {
+            var mask: [32]i32 = undefined;
+            for (0..32) |j| {
+                const at: i32 = @intCast(16 * which + j % 16);
+                mask[j] = if (j < 16) at else ~at;
+            }
+            return mask;
         }
 
         /// The bytes of seat p's u16 in a vector of `span` bytes of rows, from byte
@@ -1429,4 +1505,16 @@ fn check_pooled_split(comptime players: usize, comptime holds: fn (usize, usize)
     var games: f64 = 0;
     for (whole[0..spot_zig.slots]) |sums| games += sums.games;
     try std.testing.expectEqual(@as(f64, 9_000), games);
+}
+
+test "interleave4: byte j of row g from vector j's lane g" {
+    var x: [4][32]u8 = undefined;
+    for (&x, 0..) |*v, j| {
+        for (v, 0..) |*b, g| b.* = @intCast(4 * g + j);
+    }
+    const rows = Dealing(2).interleave4(x[0], x[1], x[2], x[3]);
+    for (rows, 0..) |row, o| {
+        const got: [32]u8 = row;
+        for (got, 0..) |b, k| try std.testing.expectEqual(@as(u8, @intCast(32 * o + k)), b);
+    }
 }
