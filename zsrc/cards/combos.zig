@@ -66,32 +66,36 @@ pub inline fn index_lanes(comptime lanes: usize, a: @Vector(lanes, u8), b: @Vect
 /// avx512 level's VBMI) the start of the lower card's combos is two table lookups, its two
 /// bytes, and the higher card is added with the carry found by a compare: no lane widened
 /// to 16 bits and back (about 30 operations a player for 64 games on 512-bit vectors,
-/// where this takes seven).
+/// where this takes seven). The avx2 level's 32 lanes do the same, each lookup four
+/// `vpshufb` (`start_byte`).
 pub inline fn index_bytes(comptime lanes: usize, a: @Vector(lanes, u8), b: @Vector(lanes, u8)) struct {
     low: @Vector(lanes, u8),
     high: @Vector(lanes, u8),
 } {
     const V = @Vector(lanes, u8);
-    if (comptime lanes == 64 and bits.has_vbmi) {
+    if (comptime by_start_bytes(lanes)) {
         const low_card = @min(a, b);
         const high_card = @max(a, b);
-        const low = bits.lookup64(start_bytes[0], low_card) +% high_card;
+        const low = start_byte(lanes, 0, low_card) +% high_card;
         const carry = low < high_card;
-        const high = bits.lookup64(start_bytes[1], low_card) +% @select(u8, carry, @as(V, @splat(1)), @as(V, @splat(0)));
-        return .{ .low = low, .high = high };
-    }
-    if (comptime lanes == 32 and bits.has_avx2_only) {
-        // The same on the avx2 level's 32 lanes, each lookup four `vpshufb` (`lookup32`):
-        // no lane widened to 16 bits and packed back.
-        const low_card = @min(a, b);
-        const high_card = @max(a, b);
-        const low = bits.lookup32(start_chunks[0], low_card) +% high_card;
-        const carry = low < high_card;
-        const high = bits.lookup32(start_chunks[1], low_card) +% @select(u8, carry, @as(V, @splat(1)), @as(V, @splat(0)));
+        const high = start_byte(lanes, 1, low_card) +% @select(u8, carry, @as(V, @splat(1)), @as(V, @splat(0)));
         return .{ .low = low, .high = high };
     }
     const combo = index_lanes(lanes, a, b);
     return .{ .low = @truncate(combo), .high = @truncate(combo >> @splat(8)) };
+}
+
+/// Whether `index_bytes` on `lanes` lanes looks the lower card's start up by bytes: on 64
+/// lanes with VBMI (`vpermb`) and on the avx2 level's 32 (four `vpshufb`, `lookup32`), with
+/// no lane widened to 16 bits and packed back.
+fn by_start_bytes(comptime lanes: usize) bool {
+    return (lanes == 64 and bits.has_vbmi) or (lanes == 32 and bits.has_avx2_only);
+}
+
+/// Byte `k` of the start of each lane's lower card, by the level's byte lookup.
+inline fn start_byte(comptime lanes: usize, comptime k: usize, low_card: @Vector(lanes, u8)) @Vector(lanes, u8) {
+    comptime assert(by_start_bytes(lanes));
+    return if (lanes == 64) bits.lookup64(start_bytes[k], low_card) else bits.lookup32(start_chunks[k], low_card);
 }
 
 /// `start_bytes` as `lookup32` reads them.
