@@ -12,6 +12,13 @@
 //   ./pp_compare hands7.bin 2        # seconds a Monte Carlo run; 0: ranking only
 //   ./pp_compare hands7.bin 2 random # only the spots whose name contains "random"
 //   ./pp_compare hands7.bin 1 AA rate # ... and only their games/s (no stderr timing)
+//   ./pp_compare accuracy 0.3 20 "random vs random"  # 20 independent runs of 0.3 s
+//
+// The accuracy mode (no hands file read) runs one Monte Carlo spot (the one of that name, else
+// those whose name contains it) R times for t seconds each, one thread, every run a fresh
+// EquityCalculator (seeded from std::random_device), and prints a line a run: equity[0] with 7
+// decimals, games, OMPEval's own time and the wall time, and OMPEval's reported stderr of
+// player 0. bench/bench_accuracy.py reads these lines to get the true spread of the estimate.
 //
 // For an AVX2 comparison on an AVX-512 machine build a second binary with -march=haswell and
 // run pypoker with PYPOKER_CPU=avx2.
@@ -33,7 +40,64 @@ using clk = chrono::steady_clock;
 
 static double median(vector<double> v) { sort(v.begin(), v.end()); return v[v.size() / 2]; }
 
+struct Spot { const char* name; vector<string> ranges; const char* board; bool exact; };
+
+static vector<Spot> all_spots() {
+    return {
+        {"AcKd vs QhQs", {"AcKd", "QhQs"}, "", false},
+        {"random vs random", {"random", "random"}, "", false},
+        // OMPEval has no "JJ-99" syntax: its parser stops at the '-' and reads "JJ-99,AQs+" as
+        // JJ alone (6 combos, exact equity[0] 0.75079 against pypoker's 0.73116), so the
+        // spot spells the 26 combos out.
+        {"QQ+,AKs vs JJ-99,AQs+", {"QQ+,AKs", "JJ,TT,99,AQs+"}, "", false},
+        {"AA vs 5 random", {"AA", "random", "random", "random", "random", "random"}, "", false},
+        // (AA vs 9 random and 10 known hands: OMPEval takes at most 6 players.)
+        {"22+,A2s+,K9s+ vs 22+,AJo+ vs 88+,AQ+ vs random", {"22+,A2s+,K9s+", "22+,AJo+", "88+,AQ+", "random"}, "", false},
+        {"six 22+,A2+,K2+", {"22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+"}, "", false},
+        {"exact KK vs random vs random on 8c4d7cTsQs", {"KK", "random", "random"}, "8c4d7cTsQs", true},
+        {"exact KK vs random vs random on 8c4d7c", {"KK", "random", "random"}, "8c4d7c", true},
+        {"exact QQ+,AKs vs JJ-99,AQs+", {"QQ+,AKs", "JJ,TT,99,AQs+"}, "", true},
+        {"exact AcKd vs QhQs", {"AcKd", "QhQs"}, "", true},
+    };
+}
+
+// `accuracy <seconds> <runs> <spot>`: independent timed runs of one Monte Carlo spot (see the
+// header). Each run builds its own calculator, so its random walk starts from a fresh seed.
+static int accuracy(double seconds, int runs, const string& name) {
+    vector<Spot> chosen;
+    for (auto& s : all_spots()) if (!s.exact && name == s.name) chosen.push_back(s);
+    if (chosen.empty())
+        for (auto& s : all_spots()) if (!s.exact && string(s.name).find(name) != string::npos) chosen.push_back(s);
+    if (chosen.empty() || seconds <= 0 || runs <= 0) {
+        fprintf(stderr, "accuracy: no Monte Carlo spot matches \"%s\" (or seconds, runs <= 0)\n", name.c_str());
+        return 2;
+    }
+    for (auto& s : chosen) {
+        for (int r = 0; r < runs; r++) {
+            omp::EquityCalculator calc;
+            vector<omp::CardRange> ranges(s.ranges.begin(), s.ranges.end());
+            calc.setTimeLimit(seconds);
+            auto t = clk::now();
+            calc.start(ranges, omp::CardRange::getCardMask(s.board), 0, false, 0.0, nullptr, 0.2, 1);
+            calc.wait();
+            double wall = chrono::duration<double>(clk::now() - t).count();
+            auto res = calc.getResults();
+            printf("accuracy\t%s\t%d\tequity0 %.7f\tgames %llu\ttime %.6f\twall %.6f\tstderr %.7f\n", s.name, r,
+                   res.equity[0], (unsigned long long)res.hands, res.time, wall, res.stdev);
+            fflush(stdout);
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
+    if (argc > 1 && string(argv[1]) == "accuracy") {
+        if (argc != 5) {
+            fprintf(stderr, "usage: %s accuracy <seconds> <runs> <spot>\n", argv[0]);
+            return 2;
+        }
+        return accuracy(atof(argv[2]), atoi(argv[3]), argv[4]);
+    }
     // pypoker card id = suit * 13 + value; OMPEval's = 4 * value + suit.
     FILE* f = fopen(argv[1], "rb");
     vector<unsigned char> ids;
@@ -65,20 +129,7 @@ int main(int argc, char** argv) {
     printf("rank: %zu hands, ns/hand median of 5: from ids %.3f, prebuilt Hand %.3f (check %llu)\n",
            hands, median(fly), median(pre), (unsigned long long)check);
     if (argc > 2 && atof(argv[2]) == 0) return 0;  // ranking only
-    struct Spot { const char* name; vector<string> ranges; const char* board; bool exact; };
-    vector<Spot> spots = {
-        {"AcKd vs QhQs", {"AcKd", "QhQs"}, "", false},
-        {"random vs random", {"random", "random"}, "", false},
-        {"QQ+,AKs vs JJ-99,AQs+", {"QQ+,AKs", "JJ-99,AQs+"}, "", false},
-        {"AA vs 5 random", {"AA", "random", "random", "random", "random", "random"}, "", false},
-        // (AA vs 9 random and 10 known hands: OMPEval takes at most 6 players.)
-        {"22+,A2s+,K9s+ vs 22+,AJo+ vs 88+,AQ+ vs random", {"22+,A2s+,K9s+", "22+,AJo+", "88+,AQ+", "random"}, "", false},
-        {"six 22+,A2+,K2+", {"22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+", "22+,A2+,K2+"}, "", false},
-        {"exact KK vs random vs random on 8c4d7cTsQs", {"KK", "random", "random"}, "8c4d7cTsQs", true},
-        {"exact KK vs random vs random on 8c4d7c", {"KK", "random", "random"}, "8c4d7c", true},
-        {"exact QQ+,AKs vs JJ-99,AQs+", {"QQ+,AKs", "JJ-99,AQs+"}, "", true},
-        {"exact AcKd vs QhQs", {"AcKd", "QhQs"}, "", true},
-    };
+    vector<Spot> spots = all_spots();
     double seconds = argc > 2 ? atof(argv[2]) : 3.0;
     for (auto& s : spots) {
         if (argc > 3 && string(s.name).find(argv[3]) == string::npos) continue;  // one spot only
