@@ -31,11 +31,12 @@ Seconds a run are wall time, setup included, for both. Time ratios above 1 favou
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -135,11 +136,11 @@ def bootstrap_ratio(omp: Runs, ours: Runs, draws: int = 2000) -> tuple[float, fl
     rng = np.random.default_rng(1)
     r_omp, r_pp = len(omp.equity), len(ours.equity)
     ratios = []
-    with np.errstate(divide="ignore"):  # a resample of one run repeated has no spread
+    with np.errstate(divide="ignore", invalid="ignore"):  # a resample with no spread
         for _ in range(draws):
             omp_time = seconds_per_error(omp, rng.integers(0, r_omp, r_omp))
             ratios.append(omp_time / seconds_per_error(ours, rng.integers(0, r_pp, r_pp)))
-    low, high = np.percentile(ratios, [5, 95])
+    low, high = np.nanpercentile(ratios, [5, 95])
     return float(low), float(high)
 
 
@@ -151,7 +152,6 @@ def describe(runs: Runs) -> dict:
         "std": equity.std(ddof=1),
         "rate": games.sum() / wall.sum() / 1e6,
         "v": v,
-        "games": np.median(games),
         "wall": np.median(wall),
         # reported stderr over the true spread, both per game (runs' n differ a little)
         "honesty": float(np.sqrt(np.mean(stderr**2 * games) / v)),
@@ -179,6 +179,7 @@ def row(spot: Spot, omp: Runs, ours: Runs) -> str:
         f"{raw:.2f}",
         f"**{timed:.2f}** ({low:.2f}-{high:.2f})",
         f"{o['rate']:.1f} / {p['rate']:.1f} = {p['rate'] / o['rate']:.2f}",
+        f"{o['wall']:.3f} / {p['wall']:.3f}",
         f"{o['v'] / p['v']:.2f}",
         f"{o['honesty']:.2f} / {p['honesty']:.2f}",
         bias(spot, o, p, len(omp.equity)),
@@ -189,10 +190,45 @@ def row(spot: Spot, omp: Runs, ours: Runs) -> str:
 HEADER = (
     "| spot | std of equity[0] (1e-6), OMPEval / pypoker | (std_omp/std_pp)^2 "
     "| time to the same true error, OMPEval/pypoker (90% bootstrap) "
-    "| M games/s OMPEval / pypoker = ratio | per-game variance OMPEval/pypoker "
+    "| M games/s OMPEval / pypoker = ratio | median s a run | per-game variance OMPEval/pypoker "
     "| reported stderr / true, OMPEval / pypoker | bias check |\n"
-    "| --- | --- | --- | --- | --- | --- | --- | --- |"
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 )
+
+
+def pooled_variance(runs: list[Runs]) -> tuple[float, int, float]:
+    """Per-game variance over several sets of runs (each about its own mean), its degrees of
+    freedom, and the reported stderr over the true spread, both per game."""
+    deviations, reported, df, count = 0.0, 0.0, 0, 0
+    for r in runs:
+        equity, games, _, stderr = r.arrays()
+        deviations += per_game_variance(equity, games) * (len(equity) - 1)
+        reported += float(np.sum(stderr**2 * games))
+        df, count = df + len(equity) - 1, count + len(equity)
+    v = deviations / df
+    return v, df, float(np.sqrt(reported / count / v))
+
+
+def pool(paths: list[Path]) -> None:
+    """Per spot, over saved files (levels, rounds): the per-game variances' ratio, OMPEval's
+    over pypoker's, and reported stderr / true. The per-game variance is the samplers'
+    property, not the speed's, so every level's runs count."""
+    files = [json.loads(path.read_text()) for path in paths]
+    print(
+        "pooled: "
+        + ", ".join(f"{path.name} ({f['level']})" for path, f in zip(paths, files, strict=True))
+    )
+    print("\n| spot | runs a tool | per-game variance OMPEval/pypoker (90%) "
+          "| reported stderr / true, OMPEval / pypoker |\n| --- | --- | --- | --- |")  # fmt: skip
+    for name in dict.fromkeys(name for f in files for name in f["spots"]):
+        found = [f["spots"][name] for f in files if name in f["spots"]]
+        v_o, df_o, honest_o = pooled_variance([Runs(**runs["omp"]) for runs in found])
+        v_p, df_p, honest_p = pooled_variance([Runs(**runs["pp"]) for runs in found])
+        spread = 1.645 * np.sqrt(2 / df_o + 2 / df_p)  # the log of a variance ratio, ~normal
+        ratio = v_o / v_p
+        cells = [name, str(df_o + len(found)), f"{ratio:.2f} ({ratio * np.exp(-spread):.2f}"
+                 f"-{ratio * np.exp(spread):.2f})", f"{honest_o:.2f} / {honest_p:.2f}"]  # fmt: skip
+        print("| " + " | ".join(cells) + " |")
 
 
 def load() -> str:
@@ -207,7 +243,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=0.3, help="time budget of a run")
     parser.add_argument("--block", type=int, default=5, help="runs a tool before switching")
     parser.add_argument("--spots", default="", help="only spots whose name contains this")
+    parser.add_argument("--save", type=Path, help="write every run to this JSON file")
+    parser.add_argument("--pool", type=Path, nargs="+", help="pool saved files' runs instead")
     args = parser.parse_args(argv)
+    if args.pool:
+        return pool(args.pool)
     assert args.runs >= 2 and args.seconds > 0 and args.block >= 1
     binary = args.omp or ROOT / "build-omp" / OMP_BUILD[args.level]
     pp.select_cpu(args.level)
@@ -215,11 +255,15 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{machine()}; pypoker kernels {pp.cpu()}, OMPEval {binary}")
     print(f"{args.runs} runs of {args.seconds} s a tool a spot, one thread; load: {load()}\n")
     print(HEADER, flush=True)
+    saved = {"level": pp.cpu(), "seconds": args.seconds, "spots": {}}
     for spot in spots():
         if args.spots in spot.name:
             omp, ours = measure(binary, spot, args.seconds, args.runs, args.block)
             print(row(spot, omp, ours), flush=True)
+            saved["spots"][spot.name] = {"omp": asdict(omp), "pp": asdict(ours)}
     print(f"\nload: {load()}")
+    if args.save:
+        args.save.write_text(json.dumps(saved))
 
 
 if __name__ == "__main__":
