@@ -7,6 +7,8 @@ same time, not the games it plays nor the standard error it reports.
     python bench/bench_accuracy.py --level avx2      # against build-omp/pp_compare_haswell
     python bench/bench_accuracy.py --level avx512    # against build-omp/pp_compare_native
     python bench/bench_accuracy.py --runs 40 --seconds 0.3 --spots six --omp PATH
+    python bench/bench_accuracy.py --level avx2 --save a.json   # every run kept, then
+    python bench/bench_accuracy.py --pool a.json b.json         # per-game variances pooled
 
 OMPEval's Monte Carlo over ranges is a random walk (a game changes one player's combo to the
 next feasible one in its list), so its games are correlated; pypoker's are independent. So
@@ -140,7 +142,8 @@ def bootstrap_ratio(omp: Runs, ours: Runs, draws: int = 2000) -> tuple[float, fl
         for _ in range(draws):
             omp_time = seconds_per_error(omp, rng.integers(0, r_omp, r_omp))
             ratios.append(omp_time / seconds_per_error(ours, rng.integers(0, r_pp, r_pp)))
-    low, high = np.nanpercentile(ratios, [5, 95])
+    ratios = np.array(ratios)
+    low, high = np.percentile(ratios[np.isfinite(ratios)], [5, 95])
     return float(low), float(high)
 
 
