@@ -23,7 +23,7 @@ mean)^2): the error after T seconds is sqrt(v / (rate * T)). Then:
 - the same from v and the rates, which corrects for the time each run really took (pypoker
   stops after a chunk of 2^18 games, OMPEval's setup is outside its clock), with a bootstrap
   90% interval over the runs: the headline;
-- the games/s ratio and v_omp / v_pp (how many OMPEval games one independent game is worth);
+- the games/s ratio and v_omp / v_pp (how many OMPEval games one of pypoker's is worth);
 - each tool's reported stderr against its true spread, and the mean against the exact value
   (pypoker's exact run, or symmetry: 1/2 and 1/6) or, without one, the other tool's mean.
 
