@@ -57,6 +57,27 @@ const accept_mean_min = 1.0 / 32.0;
 const probe_deals = 256;
 const probe_key = 0x5eed_0f_9a0be;
 
+/// Games a kept try of the range players is played on, in a row, where the tries keep less
+/// than `grouped_accept_max` of themselves (`Run.games_a_deal`): each game still deals its
+/// own board (and random players) from its own stream. A deal then costs a quarter of its
+/// tries a game, and the mean of N games has variance (K·Vb + Vw) / N, Vb the variance of
+/// a deal's equity between deals and Vw the board's within one: for six players on
+/// 22+,A2+,K2+ (10.5% of tries kept) Vb/Vw ≈ 0.10 (300 deals of 40k games each), so K = 4
+/// costs 1.4x the variance a game for ~1.8x the games/s. Measured on Zen 4, threads=1, time
+/// to stderr 0.0005 (bench/NOTES.md, 2026-12-07 grp7): see there for K = 2, 4, 8.
+const grouped_games_a_deal = 4;
+/// Pooled runs whose probe keeps less than this share of tries (at least four tries a
+/// deal) play each deal on `grouped_games_a_deal` games; the rest, one game a deal.
+const grouped_accept_max = 1.0 / 4.0;
+
+comptime {
+    // A group never straddles a chunk of tries nor a block of games that starts at a
+    // multiple of it.
+    assert(std.math.isPowerOfTwo(grouped_games_a_deal));
+    assert(range_tries.chunk_games % grouped_games_a_deal == 0);
+    assert(block_games % grouped_games_a_deal == 0);
+}
+
 /// Below this share of its weight left, a player's combo is found by a walk, not redrawn.
 const redraw_share_min = 0.25;
 /// A remaining weight this small against the total is rounding, not a combo left.
@@ -88,38 +109,60 @@ pub fn sample(
         inline 2...spot_zig.players_max => |players| {
             const run: Run(players) = .init(spot);
             if (run.drawn_len >= 2 and spot.joint_len == 0 and !run.accept_by_weight) {
-                return run.play(key, first_game, games, out, true);
+                return run.play(key, first_game, games, out, .weighted);
             }
             const tally: Tally = .of(counts, players * spot_zig.slots);
-            for (tally.planes) |plane| @memset(plane, 0);
-            run.play(key, first_game, games, tally, false);
-            for (0..players * spot_zig.slots, out[0 .. players * spot_zig.slots]) |slot, *o| {
-                const games_and_wins = tally.of_count(.games_and_wins)[slot];
-                const played = games_and_wins & 0xffff_ffff;
-                if (played == 0) continue;
-                const wins = games_and_wins >> 32;
-                const n: f64 = @floatFromInt(played);
-                // A win alone takes the whole pot: units and their square follow from wins.
-                const shares: f64 = @floatFromInt(wins * pot_units + tally.of_count(.tie_units)[slot]);
-                o.games += n;
-                o.wins += @floatFromInt(wins);
-                o.ties += @floatFromInt(tally.of_count(.ties)[slot]);
-                o.shares += shares;
-                o.w2 += n;
-                o.w2_shares += shares;
-                o.w2_shares2 += @floatFromInt(wins * pot_units * pot_units + tally.of_count(.tie_units_squared)[slot]);
-            }
+            const grouped = run.games_a_deal > 1;
+            for (tally.planes[0..if (grouped) count_kinds else game_kinds]) |plane| @memset(plane, 0);
+            if (grouped) run.play(key, first_game, games, tally, .grouped) else run.play(key, first_game, games, tally, .counted);
+            add_counts(tally, grouped, out[0 .. players * spot_zig.slots]);
         },
         else => unreachable,
+    }
+}
+
+/// `sample`'s integer counts → Sums. Where games are grouped (`Run.games_a_deal`), a group
+/// counts as one game of weight m (its games in the call) and share S / m (S its games'
+/// pot units): w2 sums m², w2_shares m·S and w2_shares2 S², from the group planes; else
+/// each game weighs 1 and those follow from the game counts.
+fn add_counts(tally: Tally, grouped: bool, out: []Sums) void {
+    assert(tally.planes[0].len == out.len);
+    for (0..out.len, out) |slot, *o| {
+        const games_and_wins = tally.of_count(.games_and_wins)[slot];
+        const played = games_and_wins & 0xffff_ffff;
+        if (played == 0) continue;
+        const wins = games_and_wins >> 32;
+        const n: f64 = @floatFromInt(played);
+        // A win alone takes the whole pot: units and their square follow from wins.
+        const units = wins * pot_units + tally.of_count(.tie_units)[slot];
+        const shares: f64 = @floatFromInt(units);
+        o.games += n;
+        o.wins += @floatFromInt(wins);
+        o.ties += @floatFromInt(tally.of_count(.ties)[slot]);
+        o.shares += shares;
+        if (grouped) {
+            // Every game of the slot is in one of its groups: m² ≥ m.
+            assert(tally.of_count(.group_w2)[slot] >= played);
+            o.w2 += @floatFromInt(tally.of_count(.group_w2)[slot]);
+            o.w2_shares += @floatFromInt(tally.of_count(.group_w2_shares)[slot]);
+            o.w2_shares2 += @floatFromInt(tally.of_count(.group_shares2)[slot]);
+        } else {
+            o.w2 += n;
+            o.w2_shares += shares;
+            o.w2_shares2 += @floatFromInt(wins * pot_units * pot_units + tally.of_count(.tie_units_squared)[slot]);
+        }
     }
 }
 
 /// A combo's games counted in integers (a call plays fewer than 2^32 games). A game adds
 /// to one word, games in its low half and wins in its high half; a split adds to the rest,
 /// and a pot won alone is `pot_units`, so shares come out of wins and splits. Five adds a
-/// player a game cost multiway Monte Carlo a fifth of its time.
-const Count = enum { games_and_wins, ties, tie_units, tie_units_squared };
+/// player a game cost multiway Monte Carlo a fifth of its time. Grouped games
+/// (`Run.games_a_deal`) add a group's m², m·S and S² (S its pot units) at its end.
+const Count = enum { games_and_wins, ties, tie_units, tie_units_squared, group_w2, group_w2_shares, group_shares2 };
 const count_kinds = std.enums.values(Count).len;
+/// The counts every run keeps (the group planes only where games are grouped).
+const game_kinds = @backingInt(Count.group_w2);
 
 comptime {
     // `Tally.of` views the buffer as `count_kinds` planes of words: a slot's room must be
@@ -298,6 +341,9 @@ fn Run(comptime players: usize) type {
         /// Whether the range players' deals come from batches of tries (`range_tries`):
         /// drawn by rejection, every combo of a range weighing alike.
         pooled: bool = false,
+        /// Games a pooled deal is played on (`grouped_games_a_deal` where few tries are
+        /// kept; 1 elsewhere, every game a deal of its own).
+        games_a_deal: u64 = 1,
         /// The spot's table of the range players' deals, if it has one.
         joint: []const spot_zig.JointDeal(players) = &.{},
         /// The deck every game starts from, as `Deal` finds cards by place in it.
@@ -337,9 +383,12 @@ fn Run(comptime players: usize) type {
             for (run.drawn[0..run.drawn_len]) |p| {
                 run.uniform_drawn = run.uniform_drawn and spot.uniform_weights[p] != 0;
             }
-            run.accept_by_weight = run.drawn_len >= 2 and spot.joint_len == 0 and
-                run.mean_weight() >= accept_mean_min;
-            run.pooled = run.accept_by_weight and run.uniform_drawn;
+            if (run.drawn_len >= 2 and spot.joint_len == 0) {
+                const kept = run.mean_weight();
+                run.accept_by_weight = kept >= accept_mean_min;
+                run.pooled = run.accept_by_weight and run.uniform_drawn;
+                if (run.pooled and kept < grouped_accept_max) run.games_a_deal = grouped_games_a_deal;
+            }
             return run;
         }
 
@@ -347,7 +396,7 @@ fn Run(comptime players: usize) type {
         fn fill_block(run: *const Self, block: *Block(players)) void {
             assert(run.board_len <= 5);
             assert(run.drawn_len + run.random_len <= players);
-            if (run.pooled) block.tries.init(run.spot, run.drawn[0..run.drawn_len]);
+            if (run.pooled) block.tries.init(run.spot, run.drawn[0..run.drawn_len], run.games_a_deal);
             // Rows past the games dealt and the slack are read and ranked, their ranks
             // dropped: cards all the same (deuces), whose fingerprints are in the tables.
             @memset(&block.boards, 0);
@@ -1072,18 +1121,25 @@ fn Showdowns(comptime players: usize) type {
     return struct {
         const Self = Run(players);
 
+        /// How `play` adds its games up: weighted Sums (`settle`), integer counts
+        /// (`count_game`), or integer counts with each group of games that share a deal
+        /// (`Run.games_a_deal`) counted as one weighted game for the standard error.
+        pub const Mode = enum { weighted, counted, grouped };
+
         pub fn play(
             run: *const Self,
             key: u64,
             first_game: u64,
             games: u64,
             out: anytype,
-            comptime weighted: bool,
+            comptime mode: Mode,
         ) void {
             // Integer counts hold a combo's games in half a word (`Counts`).
-            assert(weighted or games < 1 << 32);
+            assert(mode == .weighted or games < 1 << 32);
+            assert((mode == .grouped) == (run.games_a_deal > 1));
             var block: Block(players) = undefined;
             run.fill_block(&block);
+            var group: Group(players) = .{};
             var game = first_game;
             const end = first_game + games;
             while (game < end) {
@@ -1092,15 +1148,21 @@ fn Showdowns(comptime players: usize) type {
                 run.rank_games(&block, count);
                 for (0..count) |i| {
                     const ranks = block.ranks[i * players ..];
-                    if (weighted) settle(ranks[0..players], &block.held[i], block.weights[i], out) else count_game(
-                        ranks,
-                        &block.held[i],
-                        out,
-                    );
+                    switch (mode) {
+                        .weighted => settle(ranks[0..players], &block.held[i], block.weights[i], out),
+                        .counted => count_game(ranks, &block.held[i], out, {}),
+                        .grouped => {
+                            count_game(ranks, &block.held[i], out, &group);
+                            // A group ends at a multiple of its size, or where the call does.
+                            const next = game + i + 1;
+                            if (next % run.games_a_deal == 0 or next == end) group.flush(&block.held[i], out);
+                        },
+                    }
                 }
                 game += count;
             }
             assert(game == end);
+            assert(group.games == 0);
         }
 
         /// Counts a game from its ranks (`ranks[0..players]`; at least `rank_lanes` readable,
@@ -1123,12 +1185,15 @@ fn Showdowns(comptime players: usize) type {
             std.debug.assert(ranked == null); // dealt from one deck: never a bad row
         }
 
+        /// `group`: void, or the `Group` the game is in, which takes its pot units too.
         pub inline fn count_game(
             ranks: []const u16,
             held: *const [players]u16,
             out: Tally,
+            group: anytype,
         ) void {
             assert(ranks.len >= rank_lanes);
+            const grouped = @TypeOf(group) != void;
             const top = if (comptime vector_best) best_in_lanes(ranks[0..rank_lanes]) else best_in_row(ranks[0..players]);
             assert(top.winners >= 1 and top.winners <= players);
             assert(top.winner < players);
@@ -1136,13 +1201,18 @@ fn Showdowns(comptime players: usize) type {
             const row = &increments[if (alone) top.winner else players];
             const games_and_wins = out.of_count(.games_and_wins);
             inline for (held, row, 0..) |combo, increment, p| games_and_wins[p * spot_zig.slots + combo] += increment;
-            if (alone) return;
+            if (grouped) group.add(held);
+            if (alone) {
+                if (grouped) group.units[top.winner] += pot_units;
+                return;
+            }
             const outcome: Outcome(players) = .of(ranks[0..players]);
             inline for (held, 0..) |combo, p| {
                 const slot = p * spot_zig.slots + combo;
                 out.of_count(.ties)[slot] += outcome.ties[p];
                 out.of_count(.tie_units)[slot] += outcome.ties[p] * outcome.units[p];
                 out.of_count(.tie_units_squared)[slot] += outcome.ties[p] * outcome.units_squared[p];
+                if (grouped) group.units[p] += outcome.ties[p] * outcome.units[p];
             }
         }
 
@@ -1213,6 +1283,41 @@ fn Showdowns(comptime players: usize) type {
                 sums.w2_shares += w2 * units;
                 sums.w2_shares2 += w2 * @as(f64, @floatFromInt(outcome.units_squared[p]));
             }
+        }
+    };
+}
+
+/// The games of one deal so far (`Run.games_a_deal`, fewer at a call's edges), each
+/// player's pot units over them: the group counts as one game of weight `games` and share
+/// units / games for the standard error, its games all holding the same combos.
+fn Group(comptime players: usize) type {
+    return struct {
+        const Self = @This();
+
+        units: [players]u64 = @splat(0),
+        games: u64 = 0,
+        /// The combos every game of the group holds.
+        held: [players]u16 = undefined,
+
+        inline fn add(group: *Self, held: *const [players]u16) void {
+            if (group.games == 0) group.held = held.*;
+            assert(std.mem.eql(u16, &group.held, held));
+            group.games += 1;
+        }
+
+        /// Adds the group's m², m·S and S² to each player's slot, and starts the next.
+        inline fn flush(group: *Self, held: *const [players]u16, out: Tally) void {
+            assert(group.games >= 1);
+            assert(std.mem.eql(u16, &group.held, held));
+            const m = group.games;
+            inline for (held, group.units, 0..) |combo, units, p| {
+                assert(units <= m * pot_units);
+                const slot = p * spot_zig.slots + combo;
+                out.of_count(.group_w2)[slot] += m * m;
+                out.of_count(.group_w2_shares)[slot] += m * units;
+                out.of_count(.group_shares2)[slot] += units * units;
+            }
+            group.* = .{};
         }
     };
 }
@@ -1383,13 +1488,24 @@ inline fn draw_without(spot: *const Spot, p: usize, used: u64, left: f64, stream
 /// For tests: `games` games of the stream `key` in one call, checked equal to the same games
 /// split at `cut` over two calls; returns the one call's sums (the caller frees them).
 fn sample_checked_split(spot: *const Spot, key: u64, games: u64, cut: u64) ![]Sums {
+    const page = std.heap.page_allocator;
+    const whole, const split = try sample_split(spot, key, games, cut);
+    defer page.free(split);
+    errdefer page.free(whole);
+    try std.testing.expectEqualSlices(Sums, whole, split);
+    return whole;
+}
+
+/// For tests: `games` games of the stream `key` in one call, and the same games split at
+/// `cut` over two calls (the caller frees both).
+fn sample_split(spot: *const Spot, key: u64, games: u64, cut: u64) ![2][]Sums {
     assert(cut <= games);
     const page = std.heap.page_allocator;
     const n = spot.players * spot_zig.slots;
     const counts = try page.alloc(Counts, n);
     defer page.free(counts);
     const split = try page.alloc(Sums, n);
-    defer page.free(split);
+    errdefer page.free(split);
     const whole = try page.alloc(Sums, n);
     errdefer page.free(whole);
     @memset(whole, .{});
@@ -1397,8 +1513,7 @@ fn sample_checked_split(spot: *const Spot, key: u64, games: u64, cut: u64) ![]Su
     sample(spot, key, 0, games, counts, whole);
     sample(spot, key, 0, cut, counts, split);
     sample(spot, key, cut, games - cut, counts, split);
-    try std.testing.expectEqualSlices(Sums, whole, split);
-    return whole;
+    return .{ whole, split };
 }
 
 /// This file's kernel, compiled once per CPU level (abi/kernel_table.zig lists this file):
@@ -1485,22 +1600,77 @@ test "sample: range players of equal weights by batches of tries, the same whate
     }.holds);
 }
 
-/// `players` players on the combos (cards a, b) where `holds(a, b)`, drawn in batches of
-/// tries: every game counted once, the same whatever the split of the calls.
-fn check_pooled_split(comptime players: usize, comptime holds: fn (usize, usize) bool) !void {
+test "sample: six players on 22+,A2+,K2+ play each deal on a group of games, the same whatever the split" {
     const page = std.heap.page_allocator;
+    const players = 6;
     const spot = try page.create(Spot);
     defer page.destroy(spot);
+    try prepare_everywhere(players, spot, struct {
+        fn holds(a: usize, b: usize) bool {
+            return a / 4 == b / 4 or a / 4 >= 11 or b / 4 >= 11;
+        }
+    }.holds);
+    const run: Run(players) = .init(spot);
+    // About a tenth of the tries kept: each deal played on a group of games.
+    try std.testing.expectEqual(@as(u64, grouped_games_a_deal), run.games_a_deal);
+    const games = 9_000;
+    const key = random.seed_key(5);
+    // Split at a multiple of the group (inside a chunk of tries): the same Sums exactly.
+    const whole = try sample_checked_split(spot, key, games, range_tries.chunk_games + 4 * 19);
+    defer page.free(whole);
+    // Split inside a group: the same games, each in two groups of the split's calls.
+    const again, const split = try sample_split(spot, key, games, range_tries.chunk_games + 4 * 19 + 1);
+    defer page.free(again);
+    defer page.free(split);
+    try std.testing.expectEqualSlices(Sums, whole, again);
+    var w2_changed = false;
+    for (whole, split) |a, b| {
+        try std.testing.expectEqual(a.games, b.games);
+        try std.testing.expectEqual(a.wins, b.wins);
+        try std.testing.expectEqual(a.ties, b.ties);
+        try std.testing.expectEqual(a.shares, b.shares);
+        w2_changed = w2_changed or a.w2 != b.w2;
+    }
+    try std.testing.expect(w2_changed); // the cut group counted as two of 1 and 3 games
+    // Whole groups of 4 games: a player's w2 sums 4² a group, w2_shares 4 times its shares.
+    for (0..players) |p| {
+        var total: Sums = .{};
+        for (whole[p * spot_zig.slots ..][0..spot_zig.slots]) |sums| {
+            total.games += sums.games;
+            total.shares += sums.shares;
+            total.w2 += sums.w2;
+            total.w2_shares += sums.w2_shares;
+        }
+        try std.testing.expectEqual(@as(f64, games), total.games);
+        try std.testing.expectEqual(@as(f64, grouped_games_a_deal * games), total.w2);
+        try std.testing.expectEqual(grouped_games_a_deal * total.shares, total.w2_shares);
+    }
+}
+
+/// For tests: `spot` prepared for `players` players, each on the combos (cards a, b) where
+/// `holds(a, b)`.
+fn prepare_everywhere(comptime players: usize, spot: *Spot, comptime holds: fn (usize, usize) bool) !void {
     var weights: [players * combos.count]f64 = @splat(0);
     for (0..encoding.card_count) |a| for (a + 1..encoding.card_count) |b| {
         if (!holds(a, b)) continue;
         for (0..players) |p| weights[p * combos.count + combos.index[a][b]] = 1;
     };
     try std.testing.expectEqual(@as(?@import("../cards/failure.zig").HandError, null), spot_zig.prepare(spot, &weights, players, 0, 0, 0));
+}
+
+/// `players` players on the combos (cards a, b) where `holds(a, b)`, drawn in batches of
+/// tries: every game counted once, the same whatever the split of the calls.
+fn check_pooled_split(comptime players: usize, comptime holds: fn (usize, usize) bool) !void {
+    const page = std.heap.page_allocator;
+    const spot = try page.create(Spot);
+    defer page.destroy(spot);
+    try prepare_everywhere(players, spot, holds);
     const run: Run(players) = .init(spot);
     try std.testing.expect(run.pooled);
-    // Cuts inside a chunk of tries and past its end: each call draws its chunk's deals again.
-    const whole = try sample_checked_split(spot, random.seed_key(5), 9_000, range_tries.chunk_games + 77);
+    // Cuts inside a chunk of tries and past its end: each call draws its chunk's deals again
+    // (at a multiple of a group's games, where they are grouped).
+    const cut: u64 = range_tries.chunk_games + @as(u64, if (run.games_a_deal > 1) 4 * 19 else 77);
+    const whole = try sample_checked_split(spot, random.seed_key(5), 9_000, cut);
     defer page.free(whole);
     var games: f64 = 0;
     for (whole[0..spot_zig.slots]) |sums| games += sums.games;

@@ -68,8 +68,13 @@ pub fn Pool(comptime players: usize) type {
         /// The chunk's stream: its first word's state, and the tries drawn from it so far.
         state: u64 = 0,
         tries: u64 = 0,
-        /// The game the next kept try goes to (none yet: maxInt).
-        next_game: u64 = std.math.maxInt(u64),
+        /// Games a kept try is dealt to, as a power of two: `games_a_deal` = 1 << this.
+        deal_shift: u6 = 0,
+        /// The deal (game / `games_a_deal`) the next kept try goes to (none yet: maxInt).
+        next_deal: u64 = std.math.maxInt(u64),
+        /// The deal served last, and its place in `kept` (repeated for its group's games).
+        last_deal: u64 = std.math.maxInt(u64),
+        last: usize = 0,
         /// The last batch's kept tries not yet served: the range players' combos by draw,
         /// and the cards out with them.
         kept: [batch_tries][players]u16 = undefined,
@@ -84,10 +89,14 @@ pub fn Pool(comptime players: usize) type {
         const Halves = @Vector(2 * batch_tries, u32);
         const offsets = std.simd.iota(u64, batch_tries) *% @as(Lanes, @splat(words_a_try *% random.golden_gamma));
 
-        pub fn init(pool: *Self, spot: *const Spot, drawn: []const u8) void {
+        /// The pool of `spot`'s range players `drawn`, each kept try dealt to
+        /// `games_a_deal` games in a row (a power of two dividing `chunk_games`).
+        pub fn init(pool: *Self, spot: *const Spot, drawn: []const u8, games_a_deal: u64) void {
             assert(drawn.len >= 2);
             assert(drawn.len <= players);
-            pool.* = .{ .sets = undefined, .combo_of = @splat(@splat(0)), .sizes = undefined, .floors = undefined, .drawn = @splat(0), .drawn_len = drawn.len, .out = spot.out_cards(), .spot = spot };
+            assert(std.math.isPowerOfTwo(games_a_deal));
+            assert(chunk_games % games_a_deal == 0);
+            pool.* = .{ .sets = undefined, .combo_of = @splat(@splat(0)), .sizes = undefined, .floors = undefined, .drawn = @splat(0), .drawn_len = drawn.len, .out = spot.out_cards(), .spot = spot, .deal_shift = @intCast(@ctz(games_a_deal)) };
             var sizes: [words_a_try * draws_per_word]u32 = @splat(1);
             for (0..players) |d| {
                 pool.sets[d][0] = 0;
@@ -115,31 +124,39 @@ pub fn Pool(comptime players: usize) type {
             };
         }
 
-        /// Game `game`'s range players' combos into `held` (by seat), and its cards out.
+        /// Game `game`'s range players' combos into `held` (by seat), and its cards out:
+        /// kept try (`game` mod `chunk_games`) / `games_a_deal` of its chunk's.
         pub fn take(pool: *Self, key: u64, game: u64, held: *[players]u16) u64 {
-            if (game != pool.next_game or game % chunk_games == 0) {
-                pool.start(key, game / chunk_games);
-                while (pool.next_game < game) _ = pool.next();
+            const deal = game >> pool.deal_shift;
+            if (deal != pool.last_deal) {
+                const chunk_deals = @as(u64, chunk_games) >> pool.deal_shift;
+                if (deal != pool.next_deal or deal % chunk_deals == 0) {
+                    pool.start(key, deal / chunk_deals, chunk_deals);
+                    while (pool.next_deal < deal) _ = pool.next();
+                }
+                assert(pool.next_deal == deal);
+                pool.last = pool.next();
+                pool.last_deal = deal;
             }
-            assert(pool.next_game == game);
-            const j = pool.next();
+            const j = pool.last;
             for (pool.drawn[0..pool.drawn_len], pool.kept[j][0..pool.drawn_len]) |p, combo| held[p] = combo;
             assert(@popCount(pool.used[j]) == @popCount(pool.out) + 2 * pool.drawn_len);
             return pool.used[j];
         }
 
-        /// The next kept try's place in `kept`, for game `next_game` (then the one after).
+        /// The next kept try's place in `kept`, for deal `next_deal` (then the one after).
         fn next(pool: *Self) usize {
             while (pool.served == pool.kept_len) pool.batch();
             pool.served += 1;
-            pool.next_game += 1;
+            pool.next_deal += 1;
             return pool.served - 1;
         }
 
-        fn start(pool: *Self, key: u64, chunk: u64) void {
+        fn start(pool: *Self, key: u64, chunk: u64, chunk_deals: u64) void {
             pool.state = random.draw_word(key, chunk, chunk_draw);
             pool.tries = 0;
-            pool.next_game = chunk * chunk_games;
+            pool.next_deal = chunk * chunk_deals;
+            pool.last_deal = std.math.maxInt(u64);
             pool.kept_len = 0;
             pool.served = 0;
         }
