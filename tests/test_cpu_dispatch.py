@@ -26,9 +26,10 @@ def results_at(level: str) -> dict[str, np.ndarray]:
         "combinations": pp.combinations(4, exclude="2s3s"),
         "counts": pp.category_counts(6),
         # Monte Carlo deals its games in vectors on some levels: the same games on every one
-        # (tables of the range players' deals, copied by gathers on avx512, among them).
+        # (tables of the range players' deals, copied by gathers on avx512, among them), and
+        # the same standard errors (the six ranges' games grouped by deal).
         **{
-            f"equity {spot}": np.concatenate([result.wins, result.ties])
+            f"equity {spot}": np.concatenate([result.wins, result.ties, result.stderr])
             for spot, board in (
                 (("random",) * 3, ""),
                 (("QQ+,AKs", "random", "AA"), "2c7d9h"),

@@ -151,6 +151,23 @@ def test_weighted_monte_carlo_is_the_same_for_any_thread_count():
     assert np.array_equal(one.equity, two.equity) and np.array_equal(one.stderr, two.stderr)
 
 
+def test_grouped_games_report_an_honest_standard_error():
+    # Six players on 22+,A2+,K2+ keep one try in ten: each deal is played on four games
+    # (monte_carlo.zig, `grouped_games_a_deal`), which share its holes, so they count as one
+    # weighted game in the standard error. Players alike: each one's equity is 1/6 exactly,
+    # so every seed's six errors (five free) measure the spread. Counted as independent
+    # games, the reported stderr comes out ~1/1.13 of the spread (Vb/Vw ≈ 0.1): outside.
+    seeds = 400
+    errors, reported = np.empty((seeds, 6)), np.empty((seeds, 6))
+    for i in range(seeds):
+        result = pp.equity(["22+,A2+,K2+"] * 6, exact=False, games=25_000, seed=1000 + i)
+        errors[i], reported[i] = result.equity - 1 / 6, result.stderr
+    spread = np.sqrt(np.mean(errors**2) / np.mean(reported**2))
+    assert 0.94 <= spread <= 1.06, spread  # 5 x 400 degrees of freedom: ±1.6% a sigma
+    first = errors[:, 0].std(ddof=1) / reported[:, 0].mean()  # one player alone: ±3.5%
+    assert 0.8 <= first <= 1.25, first
+
+
 def test_random_players_are_dealt_from_the_deck():
     # Nine random players against AA: every game deals (no rejection), the equities of the
     # random players agree with each other, and AA's lands near its published 31.0%.

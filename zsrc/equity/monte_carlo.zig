@@ -22,6 +22,15 @@
 //!   Where every range player's combos weigh alike, the tries go in batches
 //!   (`range_tries.zig`), every kept try a game's deal, from a stream of tries a chunk of
 //!   `range_tries.chunk_games` games.
+//! - Where those tries keep less than `grouped_accept_max` of themselves (six players on
+//!   22+,A2+,K2+: 1 in 9.6) and no board card is known, a kept try is the deal of `grouped_games_a_deal` games in a row
+//!   (game g holds kept try (g mod chunk) / K), each game dealing its own board from its own
+//!   stream: the draw, ~50 ns a deal there against ~33 ns for the rest of a game, is paid a
+//!   quarter as often. The games of a deal are not independent (the deal's equity varies
+//!   between deals: Vb ≈ 0.10 of the board's variance Vw within a deal, for those six), so
+//!   the mean has variance (K·Vb + Vw) / N, 1.4x a game's, for ~1.8x the games/s. The
+//!   standard error sees this: a group of m games (K, or fewer where a call cuts it) counts
+//!   as one game of weight m and share S / m (`Group`, `add_counts`).
 //! - Random players hold every live combo at weight 1. Whatever the range players hold, the
 //!   deck left has the same size, so the number of ways to deal the random players is the
 //!   same for every deal of the others: they add nothing to the weight, and are dealt two
@@ -29,7 +38,8 @@
 //!
 //! Game g uses only the random stream of (seed, g) (and, for batched tries, the kept tries of
 //! its chunk's stream, before its own), so any split over calls and threads plays the same
-//! games.
+//! games (and sums the same, where games are grouped, for splits at multiples of a group:
+//! pp.equity's calls start at multiples of a chunk).
 const std = @import("std");
 const assert = std.debug.assert;
 const encoding = @import("../cards/encoding.zig");
@@ -67,7 +77,10 @@ const probe_key = 0x5eed_0f_9a0be;
 /// to stderr 0.0005 (bench/NOTES.md, 2026-12-07 grp7): see there for K = 2, 4, 8.
 const grouped_games_a_deal = 4;
 /// Pooled runs whose probe keeps less than this share of tries (at least four tries a
-/// deal) play each deal on `grouped_games_a_deal` games; the rest, one game a deal.
+/// deal) play each deal on `grouped_games_a_deal` games, preflop only; the rest, one game a
+/// deal. Preflop the board's five cards to come make most of a game's variance (Vw); on a
+/// known flop the deal decides much more of it (on a river all of it: the games of a deal
+/// would be the same game, K times the variance for nothing).
 const grouped_accept_max = 1.0 / 4.0;
 
 comptime {
@@ -387,7 +400,7 @@ fn Run(comptime players: usize) type {
                 const kept = run.mean_weight();
                 run.accept_by_weight = kept >= accept_mean_min;
                 run.pooled = run.accept_by_weight and run.uniform_drawn;
-                if (run.pooled and kept < grouped_accept_max) run.games_a_deal = grouped_games_a_deal;
+                if (run.pooled and kept < grouped_accept_max and run.board_len == 0) run.games_a_deal = grouped_games_a_deal;
             }
             return run;
         }
