@@ -23,14 +23,15 @@
 //!   (`range_tries.zig`), every kept try a game's deal, from a stream of tries a chunk of
 //!   `range_tries.chunk_games` games.
 //! - Where those tries keep less than `grouped_accept_max` of themselves (six players on
-//!   22+,A2+,K2+: 1 in 9.6) and no board card is known, a kept try is the deal of `grouped_games_a_deal` games in a row
-//!   (game g holds kept try (g mod chunk) / K), each game dealing its own board from its own
-//!   stream: the draw, ~50 ns a deal there against ~33 ns for the rest of a game, is paid a
-//!   quarter as often. The games of a deal are not independent (the deal's equity varies
-//!   between deals: Vb ≈ 0.10 of the board's variance Vw within a deal, for those six), so
-//!   the mean has variance (K·Vb + Vw) / N, 1.4x a game's, for ~1.8x the games/s. The
-//!   standard error sees this: a group of m games (K, or fewer where a call cuts it) counts
-//!   as one game of weight m and share S / m (`Group`, `add_counts`).
+//!   22+,A2+,K2+: 1 in 9.6) and no board card is known, a kept try is the deal of
+//!   K = `grouped_games_a_deal` games in a row (game g holds kept try (g mod chunk) / K),
+//!   each game dealing its own board from its own stream: the draw, ~36 ns a deal there
+//!   against ~43 ns for the rest of a game (avx2), is paid a quarter as often. The games of
+//!   a deal are not independent (the deal's equity varies between deals: Vb ≈ 0.1 of the
+//!   board's variance Vw within a deal, for those six), so the mean has variance
+//!   (K·Vb + Vw) / N, 1.27x a game's, for 1.5x the games/s. The standard error sees this:
+//!   a group of m games (K, or fewer where a call cuts it) counts as one game of weight m
+//!   and share S / m (`Group`, `add_counts`).
 //! - Random players hold every live combo at weight 1. Whatever the range players hold, the
 //!   deck left has the same size, so the number of ways to deal the random players is the
 //!   same for every deal of the others: they add nothing to the weight, and are dealt two
@@ -72,9 +73,11 @@ const probe_key = 0x5eed_0f_9a0be;
 /// own board (and random players) from its own stream. A deal then costs a quarter of its
 /// tries a game, and the mean of N games has variance (K·Vb + Vw) / N, Vb the variance of
 /// a deal's equity between deals and Vw the board's within one: for six players on
-/// 22+,A2+,K2+ (10.5% of tries kept) Vb/Vw ≈ 0.10 (300 deals of 40k games each), so K = 4
-/// costs 1.4x the variance a game for ~1.8x the games/s. Measured on Zen 4, threads=1, time
-/// to stderr 0.0005 (bench/NOTES.md, 2026-12-07 grp7): see there for K = 2, 4, 8.
+/// 22+,A2+,K2+ (10.5% of tries kept) Vb/Vw ≈ 0.10 (300 deals of 40k games each). Measured
+/// there (Zen 4, one thread, CPU time to stderr 0.0005 from 2M-game runs, medians of 5
+/// rounds; bench/NOTES.md, 2026-12-07 22:16): K = 1, 2, 4, 8 took 41.5, 36.9, 34.7, 37.8 ms
+/// on the avx2 level and 32.8, 30.9, 28.4, 29.1 on avx512; K = 4 plays 1.5x the games/s
+/// for 1.27x the variance a game.
 const grouped_games_a_deal = 4;
 /// Pooled runs whose probe keeps less than this share of tries (at least four tries a
 /// deal) play each deal on `grouped_games_a_deal` games, preflop only; the rest, one game a
