@@ -131,18 +131,22 @@ pub fn sample(
             const grouped = run.games_a_deal > 1;
             for (tally.planes[0..if (grouped) count_kinds else game_kinds]) |plane| @memset(plane, 0);
             if (grouped) run.play(key, first_game, games, tally, .grouped) else run.play(key, first_game, games, tally, .counted);
-            add_counts(tally, grouped, out[0 .. players * spot_zig.slots]);
+            add_counts(tally, run.games_a_deal, out[0 .. players * spot_zig.slots]);
         },
         else => unreachable,
     }
 }
 
-/// `sample`'s integer counts → Sums. Where games are grouped (`Run.games_a_deal`), a group
-/// counts as one game of weight m (its games in the call) and share S / m (S its games'
-/// pot units): w2 sums m², w2_shares m·S and w2_shares2 S², from the group planes; else
-/// each game weighs 1 and those follow from the game counts.
-fn add_counts(tally: Tally, grouped: bool, out: []Sums) void {
+/// `sample`'s integer counts → Sums. Where games are grouped (K = `games_a_deal` > 1), a
+/// group counts as one game of weight m (its games in the call) and share S / m (S its
+/// games' pot units): w2 sums m², w2_shares m·S and w2_shares2 S². A whole group (m = K)
+/// adds K·m and K·S, which follow from the game and unit counts; only groups cut by the
+/// call's edges leave the group planes what they fall short by. Else each game weighs 1
+/// and those follow from the game counts.
+fn add_counts(tally: Tally, games_a_deal: u64, out: []Sums) void {
     assert(tally.planes[0].len == out.len);
+    assert(games_a_deal >= 1);
+    const grouped = games_a_deal > 1;
     for (0..out.len, out) |slot, *o| {
         const games_and_wins = tally.of_count(.games_and_wins)[slot];
         const played = games_and_wins & 0xffff_ffff;
@@ -158,9 +162,10 @@ fn add_counts(tally: Tally, grouped: bool, out: []Sums) void {
         o.shares += shares;
         if (grouped) {
             // Every game of the slot is in one of its groups: m² ≥ m.
-            assert(tally.of_count(.group_w2)[slot] >= played);
-            o.w2 += @floatFromInt(tally.of_count(.group_w2)[slot]);
-            o.w2_shares += @floatFromInt(tally.of_count(.group_w2_shares)[slot]);
+            const w2 = games_a_deal * played - tally.of_count(.group_w2_short)[slot];
+            assert(w2 >= played);
+            o.w2 += @floatFromInt(w2);
+            o.w2_shares += @floatFromInt(games_a_deal * units - tally.of_count(.group_w2_shares_short)[slot]);
             o.w2_shares2 += @floatFromInt(tally.of_count(.group_shares2)[slot]);
         } else {
             o.w2 += n;
@@ -174,11 +179,13 @@ fn add_counts(tally: Tally, grouped: bool, out: []Sums) void {
 /// to one word, games in its low half and wins in its high half; a split adds to the rest,
 /// and a pot won alone is `pot_units`, so shares come out of wins and splits. Five adds a
 /// player a game cost multiway Monte Carlo a fifth of its time. Grouped games
-/// (`Run.games_a_deal`) add a group's m², m·S and S² (S its pot units) at its end.
-const Count = enum { games_and_wins, ties, tie_units, tie_units_squared, group_w2, group_w2_shares, group_shares2 };
+/// (`Run.games_a_deal`, K) add a group's games and wins and its S² (S its pot units) at its
+/// end, and where the group is cut short (m < K games) what its m² and m·S fall short of
+/// K·m and K·S.
+const Count = enum { games_and_wins, ties, tie_units, tie_units_squared, group_w2_short, group_w2_shares_short, group_shares2 };
 const count_kinds = std.enums.values(Count).len;
 /// The counts every run keeps (the group planes only where games are grouped).
-const game_kinds = @backingInt(Count.group_w2);
+const game_kinds = @backingInt(Count.group_w2_short);
 
 comptime {
     // `Tally.of` views the buffer as `count_kinds` planes of words: a slot's room must be
@@ -1170,8 +1177,9 @@ fn Showdowns(comptime players: usize) type {
                         .grouped => {
                             count_game(ranks, &block.held[i], out, &group);
                             // A group ends at a multiple of its size, or where the call does.
+                            // (A power of two: a mask, where `%` was a division a game.)
                             const next = game + i + 1;
-                            if (next % run.games_a_deal == 0 or next == end) group.flush(&block.held[i], out);
+                            if (next & (run.games_a_deal - 1) == 0 or next == end) group.flush(&block.held[i], run.games_a_deal, out);
                         },
                     }
                 }
@@ -1215,20 +1223,20 @@ fn Showdowns(comptime players: usize) type {
             assert(top.winner < players);
             const alone = top.winners == 1;
             const row = &increments[if (alone) top.winner else players];
-            const games_and_wins = out.of_count(.games_and_wins);
-            inline for (held, row, 0..) |combo, increment, p| games_and_wins[p * spot_zig.slots + combo] += increment;
-            if (grouped) group.add(held);
-            if (alone) {
-                if (grouped) group.units[top.winner] += pot_units;
-                return;
+            if (grouped) {
+                group.add(held, row);
+            } else {
+                const games_and_wins = out.of_count(.games_and_wins);
+                inline for (held, row, 0..) |combo, increment, p| games_and_wins[p * spot_zig.slots + combo] += increment;
             }
+            if (alone) return;
             const outcome: Outcome(players) = .of(ranks[0..players]);
             inline for (held, 0..) |combo, p| {
                 const slot = p * spot_zig.slots + combo;
                 out.of_count(.ties)[slot] += outcome.ties[p];
                 out.of_count(.tie_units)[slot] += outcome.ties[p] * outcome.units[p];
                 out.of_count(.tie_units_squared)[slot] += outcome.ties[p] * outcome.units_squared[p];
-                if (grouped) group.units[p] += outcome.ties[p] * outcome.units[p];
+                if (grouped) group.tie_units[p] += outcome.ties[p] * outcome.units[p];
             }
         }
 
@@ -1303,35 +1311,54 @@ fn Showdowns(comptime players: usize) type {
     };
 }
 
-/// The games of one deal so far (`Run.games_a_deal`, fewer at a call's edges), each
-/// player's pot units over them: the group counts as one game of weight `games` and share
-/// units / games for the standard error, its games all holding the same combos.
+/// The games of one deal so far (`Run.games_a_deal`, fewer at a call's edges), all
+/// holding the same combos: each player's games and wins over them, added to its slot once
+/// at the group's end where each game added them (six ranges, 24 scattered adds a group of
+/// four, not 6), and its pot units; the group counts as one game of weight `games` and
+/// share units / games for the standard error.
 fn Group(comptime players: usize) type {
     return struct {
         const Self = @This();
+        const Words = @Vector(players, u64);
 
-        units: [players]u64 = @splat(0),
+        /// Each player's adds to its games-and-wins word (games low, wins high).
+        games_and_wins: Words = @splat(0),
+        /// Each player's pot units from split pots (a win alone is `pot_units`).
+        tie_units: [players]u64 = @splat(0),
         games: u64 = 0,
-        /// The combos every game of the group holds.
-        held: [players]u16 = undefined,
+        /// The combos every game of the group holds, kept to check where asserts are.
+        held: if (checked) [players]u16 else void = undefined,
 
-        inline fn add(group: *Self, held: *const [players]u16) void {
-            if (group.games == 0) group.held = held.*;
-            assert(std.mem.eql(u16, &group.held, held));
+        const checked = std.debug.runtime_safety;
+
+        inline fn add(group: *Self, held: *const [players]u16, row: *const [players]u64) void {
+            if (checked) {
+                if (group.games == 0) group.held = held.*;
+                assert(std.mem.eql(u16, &group.held, held));
+            }
             group.games += 1;
+            group.games_and_wins += @as(Words, row.*);
         }
 
-        /// Adds the group's m², m·S and S² to each player's slot, and starts the next.
-        inline fn flush(group: *Self, held: *const [players]u16, out: Tally) void {
-            assert(group.games >= 1);
-            assert(std.mem.eql(u16, &group.held, held));
+        /// Adds the group's games and wins and S² to each player's slot, and where it is cut
+        /// short (m < K = `games_a_deal`) what its m² and m·S fall short of K·m and K·S
+        /// (`add_counts`); then starts the next.
+        inline fn flush(group: *Self, held: *const [players]u16, games_a_deal: u64, out: Tally) void {
             const m = group.games;
-            inline for (held, group.units, 0..) |combo, units, p| {
+            assert(m >= 1 and m <= games_a_deal);
+            if (checked) assert(std.mem.eql(u16, &group.held, held));
+            const adds: [players]u64 = group.games_and_wins;
+            inline for (held, adds, group.tie_units, 0..) |combo, add_p, tie_units, p| {
+                assert(add_p & 0xffff_ffff == m);
+                const units = (add_p >> 32) * pot_units + tie_units;
                 assert(units <= m * pot_units);
                 const slot = p * spot_zig.slots + combo;
-                out.of_count(.group_w2)[slot] += m * m;
-                out.of_count(.group_w2_shares)[slot] += m * units;
+                out.of_count(.games_and_wins)[slot] += add_p;
                 out.of_count(.group_shares2)[slot] += units * units;
+                if (m != games_a_deal) {
+                    out.of_count(.group_w2_short)[slot] += m * (games_a_deal - m);
+                    out.of_count(.group_w2_shares_short)[slot] += (games_a_deal - m) * units;
+                }
             }
             group.* = .{};
         }
