@@ -489,7 +489,7 @@ fn Run(comptime players: usize) type {
             const starts = random.draw_words(lanes, key, number, 0); // as `Stream.init`
             if (run.pooled) {
                 inline for (streams, 0..) |*stream, l| stream.* = .{ .state = starts[l] };
-                for (0..lanes) |l| block.used[i + l] = block.tries.take(key, number + l, &block.held[i + l]);
+                for (0..lanes) |l| run.take_try(key, number + l, block, i + l);
                 return;
             }
             if (run.drawn_len == 0) {
@@ -577,6 +577,15 @@ fn Run(comptime players: usize) type {
             block.used[i] = run.spot.out_cards() | combos.set(combo);
         }
 
+        /// Game `number`'s kept try of the range players into slot `i`: their combos and
+        /// cards out, and where every seat is drawn its row of hole cards (the try's, found
+        /// once for its games; `deal_rest` writes the others').
+        inline fn take_try(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) void {
+            assert(run.pooled);
+            block.used[i] = block.tries.take(key, number, &block.held[i]);
+            if (run.drawn_len == players) block.holes[i * players * 2 ..][0 .. 2 * players].* = block.tries.holes_of_last().*;
+        }
+
         /// A game's stream, after its range players' draws if it has any.
         inline fn start_game(
             run: *const Self,
@@ -587,7 +596,7 @@ fn Run(comptime players: usize) type {
         ) Stream {
             if (run.drawn_len == 0) return .init(key, number);
             if (run.pooled) {
-                block.used[i] = block.tries.take(key, number, &block.held[i]);
+                run.take_try(key, number, block, i);
                 return .init(key, number);
             }
             if (run.drawn_len == 1) {
@@ -874,6 +883,7 @@ fn Dealing(comptime players: usize) type {
             // The range players' cards (fixed players' and the board's were set per block, a
             // table's deal's as it was held).
             if (run.spot.joint_len > 0) return;
+            if (run.pooled and run.drawn_len == players) return; // `take_try` wrote them
             for (run.drawn[0..run.drawn_len]) |p| {
                 for (0..lanes) |l| {
                     const i = first + l;

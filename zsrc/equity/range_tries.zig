@@ -85,6 +85,10 @@ pub fn Pool(comptime players: usize) type {
         /// The last batch's kept tries not yet served: the range players' combos by draw,
         /// and the cards out with them.
         kept: [batch_tries][players]u16 = undefined,
+        /// The same tries' hole cards by draw, as a block's row of holes takes them (two
+        /// bytes a player, `combos.hole_word`), found once a kept try where each of its
+        /// games found them (`holes_of`).
+        kept_holes: [batch_tries][2 * players]u8 = undefined,
         used: [batch_tries]u64 = undefined,
         kept_len: usize = 0,
         served: usize = 0,
@@ -134,6 +138,26 @@ pub fn Pool(comptime players: usize) type {
         /// Game `game`'s range players' combos into `held` (by seat), and its cards out:
         /// kept try (`game` mod `chunk_games`) / `games_a_deal` of its chunk's.
         pub fn take(pool: *Self, key: u64, game: u64, held: *[players]u16) u64 {
+            const j = pool.serve(key, game);
+            if (pool.drawn_len == players) {
+                // Every seat drawn, in seat order: the row whole, where a loop of the draws'
+                // seats stored a combo at a time (a fifth of the deal's samples, six ranges).
+                held.* = pool.kept[j];
+            } else for (pool.drawn[0..pool.drawn_len], pool.kept[j][0..pool.drawn_len]) |p, combo| held[p] = combo;
+            assert(@popCount(pool.used[j]) == @popCount(pool.out) + 2 * pool.drawn_len);
+            return pool.used[j];
+        }
+
+        /// The hole cards of the try `take` served last, by draw: a game's row of holes
+        /// where every seat is drawn (`drawn_len == players`).
+        pub fn holes_of_last(pool: *const Self) *const [2 * players]u8 {
+            assert(pool.drawn_len == players);
+            assert(pool.kept_len > 0);
+            return &pool.kept_holes[pool.last];
+        }
+
+        /// The place in `kept` of game `game`'s try.
+        fn serve(pool: *Self, key: u64, game: u64) usize {
             const deal = game >> pool.deal_shift;
             if (deal != pool.last_deal) {
                 const chunk_deals = @as(u64, chunk_games) >> pool.deal_shift;
@@ -145,10 +169,8 @@ pub fn Pool(comptime players: usize) type {
                 pool.last = pool.next();
                 pool.last_deal = deal;
             }
-            const j = pool.last;
-            for (pool.drawn[0..pool.drawn_len], pool.kept[j][0..pool.drawn_len]) |p, combo| held[p] = combo;
-            assert(@popCount(pool.used[j]) == @popCount(pool.out) + 2 * pool.drawn_len);
-            return pool.used[j];
+            assert(pool.last < pool.kept_len);
+            return pool.last;
         }
 
         /// The next kept try's place in `kept`, for deal `next_deal` (then the one after).
@@ -216,6 +238,10 @@ pub fn Pool(comptime players: usize) type {
                     if (d < pool.drawn_len) row[d] = pool.combo_of[d][entries[d / draws_per_word][j % 2][lane]];
                 }
             }
+            // Only where every seat is drawn (`holes_of_last`): else a row's last draws are unset.
+            if (pool.drawn_len == players) for (pool.kept[0..kept], pool.kept_holes[0..kept]) |*row, *holes| {
+                inline for (0..players) |d| std.mem.writeInt(u16, holes[2 * d ..][0..2], combos.hole_word(row[d]), .little);
+            };
             pool.kept_len = kept;
             pool.served = 0;
         }
