@@ -26,7 +26,7 @@
 //!   22+,A2+,K2+: 1 in 9.6) and no board card is known, a kept try is the deal of
 //!   K = `grouped_games_a_deal` games in a row (game g holds kept try (g mod chunk) / K),
 //!   each game dealing its own board from its own stream: the draw, ~36 ns a deal there
-//!   against ~43 ns for the rest of a game (avx2), is paid a quarter as often. The games of
+//!   against ~43 ns for the rest of a game (avx2, when K was chosen), is paid a quarter as often. The games of
 //!   a deal are not independent (the deal's equity varies between deals: Vb ≈ 0.1 of the
 //!   board's variance Vw within a deal, for those six), so the mean has variance
 //!   (K·Vb + Vw) / N, 1.27x a game's, for 1.5x the games/s. The standard error sees this:

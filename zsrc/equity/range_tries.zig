@@ -13,7 +13,7 @@
 //! deals before its first game again, and drops them).
 //!
 //! Where few tries are kept (monte_carlo.zig's `grouped_games_a_deal`: six players on
-//! 22+,A2+,K2+ keep 1 try in 9.6, a kept deal costing ~36 ns to a game's ~43), a kept try is
+//! 22+,A2+,K2+ keep 1 try in 9.6, a kept deal costing ~36 ns to a game's ~43 when K was chosen), a kept try is
 //! the deal of `games_a_deal` games in a row: game g holds kept try (g mod `chunk_games`) /
 //! `games_a_deal`. A deal's equity varies little between deals against the board's variance
 //! within one (Vb/Vw ≈ 0.10 there), so sharing it costs less standard error than the draws it
