@@ -11,7 +11,9 @@ same time, not the games it plays nor the standard error it reports.
     python bench/bench_accuracy.py --pool a.json b.json         # per-game variances pooled
 
 OMPEval's Monte Carlo over ranges is a random walk (a game changes one player's combo to the
-next feasible one in its list), so its games are correlated; pypoker's are independent. So
+next feasible one in its list), so its games are correlated; pypoker's are independent (but
+for wide ranges preflop, such as the six 22+,A2+,K2+, whose games share a deal four at a
+time: monte_carlo.zig's `grouped_games_a_deal`). Both show up in the true spread. So
 for each spot both tools make ``--runs`` independent runs of ``--seconds`` each, one thread:
 OMPEval by ``pp_compare accuracy`` (a fresh calculator a run, seeded from random_device),
 pypoker by ``pp.equity(..., exact=False, seconds=t, threads=1, seed=i)``, in blocks taken in
