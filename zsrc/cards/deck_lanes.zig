@@ -284,6 +284,98 @@ test "row_bytes: byte m of every row, for 2-, 4- and 8-byte rows" {
     }
 }
 
+/// 32 rows of 16 bytes as 16 vectors of 32 lanes: byte m of row l is lane l of vector m.
+/// Rows l and l + 16 share a vector, one a 128-bit half; four rounds of byte unpacks within
+/// the halves, each pairing the vectors that differ in one bit of their number (8, 4, 2,
+/// 1), swap that bit with a bit of the byte's place: 64 unpacks for 32 rows.
+pub inline fn transpose32(rows: *const [lanes32][16]u8) [16]Bytes32 {
+    var v: [16]Bytes32 = undefined;
+    inline for (0..16) |k| {
+        const low: @Vector(16, u8) = rows[k];
+        const high: @Vector(16, u8) = rows[k + 16];
+        v[k] = @shuffle(u8, low, high, concat_halves);
+    }
+    inline for (.{ 8, 4, 2, 1 }) |bit| {
+        var next: [16]Bytes32 = undefined;
+        inline for (0..16) |k| {
+            if (k & bit == 0) {
+                next[k] = @shuffle(u8, v[k], v[k | bit], unpack_low);
+                next[k | bit] = @shuffle(u8, v[k], v[k | bit], unpack_high);
+            }
+        }
+        v = next;
+    }
+    return v;
+}
+
+const concat_halves: @Vector(32, i32) = mask: {
+    var mask: [32]i32 = undefined;
+    for (0..16) |j| {
+        mask[j] = j;
+        mask[16 + j] = ~@as(i32, j);
+    }
+    break :mask mask;
+};
+
+const unpack_low = unpack_mask(0);
+const unpack_high = unpack_mask(8);
+
+/// `vpunpcklbw` (from 0) or `vpunpckhbw` (from 8) of two vectors as a shuffle's mask:
+/// within each 128-bit half, bytes `from ..` of the first and the second in turn.
+fn unpack_mask(comptime from: usize) @Vector(32, i32) {
+    var mask: [32]i32 = undefined;
+    for (0..2) |half| for (0..8) |k| {
+        const index: i32 = @intCast(16 * half + from + k);
+        mask[16 * half + 2 * k] = index;
+        mask[16 * half + 2 * k + 1] = ~index;
+    };
+    return mask;
+}
+
+test "transpose32: byte m of row l is lane l of vector m" {
+    var rows: [lanes32][16]u8 = undefined;
+    for (&rows, 0..) |*row, l| for (row, 0..) |*b, m| {
+        b.* = @truncate(l * 7 + m * 3 + (l ^ m));
+    };
+    const out = transpose32(&rows);
+    for (0..16) |m| {
+        const got: [lanes32]u8 = out[m];
+        for (0..lanes32) |l| try std.testing.expectEqual(rows[l][m], got[l]);
+    }
+}
+
+test "DeckLanes: remove_rows32 takes out the cards remove_sets does" {
+    if (!available32) return error.SkipZigTest;
+    const random = @import("random.zig");
+    var x: u64 = 91;
+    for (0..50) |round| {
+        x = random.mix64(x);
+        const deck = encoding.full_deck & ~(x & random.mix64(x +% 1));
+        const count = @min(round % 17, @popCount(deck));
+        var sets: [lanes32]u64 = @splat(0);
+        var rows: [lanes32][16]u8 = undefined;
+        for (&sets, &rows) |*set, *row| {
+            var left = deck;
+            for (0..count) |_| {
+                x = random.mix64(x);
+                const card = bits.nth_set_bit(left, @intCast(x % @popCount(left)));
+                set.* |= @as(u64, 1) << card;
+                left &= ~(@as(u64, 1) << card);
+            }
+            row.* = @bitCast(places_word(u128, deck, set.*));
+        }
+        const Deck = DeckLanesOf(lanes32, encoding.card_count);
+        var by_sets: Deck = .{ .table = .of(deck) };
+        by_sets.remove_sets(sets, count);
+        var by_rows: Deck = .{ .table = by_sets.table };
+        by_rows.remove_rows32(&rows, count);
+        try std.testing.expectEqual(by_sets.len, by_rows.len);
+        for (by_sets.left_below[0..count], by_rows.left_below[0..count]) |a, b| {
+            try std.testing.expectEqual(@as([lanes32]u8, a), @as([lanes32]u8, b));
+        }
+    }
+}
+
 /// The cards `taken` out of `deck` as `DeckLanes` keeps them, in one word: byte m is the
 /// m-th lowest card's count of places left below it (deck cards below it, not taken). What
 /// `remove_places` reads back, computed once per deal where deals are tabulated.
@@ -364,6 +456,23 @@ pub fn DeckLanesOf(comptime width: usize, comptime taken_max: usize) type {
             assert(count <= taken_max);
             const split = row_bytes(Row, rows);
             inline for (0..@sizeOf(Row)) |m| {
+                if (m < count) deck.left_below[m] = split[m];
+            }
+            deck.len = count;
+        }
+
+        /// `remove_places` on 32 lanes from rows of 16 bytes: byte m of `rows[l]` lane l's
+        /// m-th lowest card's count of places left below it (`places_word`), `count` of them.
+        /// A transpose of byte unpacks (`transpose32`) where `remove_sets` found each card by
+        /// a trailing-zero count, which AVX2 has for no vector of words (a byte popcount of
+        /// `vpshufb` and `vpsadbw` a card and four lanes), and looked up its place.
+        pub fn remove_rows32(deck: *Self, rows: *const [lanes32][16]u8, count: usize) void {
+            comptime assert(width == lanes32);
+            assert(deck.len == 0);
+            assert(count <= 16);
+            assert(count <= taken_max);
+            const split = transpose32(rows);
+            inline for (0..@min(16, taken_max)) |m| {
                 if (m < count) deck.left_below[m] = split[m];
             }
             deck.len = count;

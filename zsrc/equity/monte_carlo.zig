@@ -271,6 +271,8 @@ fn Block(comptime players: usize) type {
         weights: [block_games]f64,
         /// The range players' kept tries, where they are drawn by `range_tries` (`Run.pooled`).
         tries: range_tries.Pool(players),
+        /// Each pooled game's try's places (`range_tries.Pool.kept_places`), for `set_decks`.
+        try_places: if (range_tries.Pool(players).keeps_places) [block_games][16]u8 else void,
 
         /// Rows the vector showdown ranks for `games` games (`showdown.rank_dealt`): whole
         /// blocks of its rows, the last reaching past the games (the rows there, zero or
@@ -583,6 +585,7 @@ fn Run(comptime players: usize) type {
         inline fn take_try(run: *const Self, key: u64, number: u64, block: *Block(players), i: usize) void {
             assert(run.pooled);
             block.used[i] = block.tries.take(key, number, &block.held[i]);
+            if (comptime range_tries.Pool(players).keeps_places) block.try_places[i] = block.tries.places_of_last().*;
             if (run.drawn_len == players) block.holes[i * players * 2 ..][0 .. 2 * players].* = block.tries.holes_of_last().*;
         }
 
@@ -912,8 +915,12 @@ fn Dealing(comptime players: usize) type {
             } else if (comptime Deal(lanes, players).by_place32) {
                 const out = run.spot.out_cards();
                 deal_of.places = .{ .table = run.deck_table32 };
-                const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
-                deal_of.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                if (range_tries.Pool(players).keeps_places and run.pooled) {
+                    deal_of.places.remove_rows32(block.try_places[first..][0..lanes], 2 * run.drawn_len);
+                } else {
+                    const used: @Vector(lanes, u64) = block.used[first..][0..lanes].*;
+                    deal_of.places.remove_sets(used & ~@as(@Vector(lanes, u64), @splat(out)), 2 * run.drawn_len);
+                }
                 deal_of.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
             } else {
                 inline for (0..lanes) |l| {

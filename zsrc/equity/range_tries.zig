@@ -28,6 +28,8 @@ const std = @import("std");
 const assert = std.debug.assert;
 const random = @import("../cards/random.zig");
 const combos = @import("../cards/combos.zig");
+const deck_lanes = @import("../cards/deck_lanes.zig");
+const encoding = @import("../cards/encoding.zig");
 const spot_zig = @import("spot.zig");
 const Spot = spot_zig.Spot;
 
@@ -90,8 +92,17 @@ pub fn Pool(comptime players: usize) type {
         /// games found them (`holes_of`).
         kept_holes: [batch_tries][2 * players]u8 = undefined,
         used: [batch_tries]u64 = undefined,
+        /// The same tries' cards as the avx2 level's deal takes them out of the deck
+        /// (`keeps_places`): byte m the m-th lowest card's count of places left below it
+        /// (`deck_lanes.places_word`), found once a kept try where each of its games' lanes
+        /// found its cards by a trailing-zero count (`deck_lanes.DeckLanesOf.remove_rows32`).
+        kept_places: if (keeps_places) [batch_tries][16]u8 else void = undefined,
         kept_len: usize = 0,
         served: usize = 0,
+
+        /// Whether kept tries carry their cards' places (`kept_places`): on the avx2 level,
+        /// where 32 lanes deal by place, for up to eight range players (16 cards).
+        pub const keeps_places = deck_lanes.available32 and players <= 8;
 
         /// A rejected draw's entry: its set holds every bit, so the try's cards are too many.
         const rejected = combos.count;
@@ -154,6 +165,13 @@ pub fn Pool(comptime players: usize) type {
             assert(pool.drawn_len == players);
             assert(pool.kept_len > 0);
             return &pool.kept_holes[pool.last];
+        }
+
+        /// The places of the try `take` served last (`keeps_places`).
+        pub fn places_of_last(pool: *const Self) *const [16]u8 {
+            comptime assert(keeps_places);
+            assert(pool.kept_len > 0);
+            return &pool.kept_places[pool.last];
         }
 
         /// The place in `kept` of game `game`'s try.
@@ -242,8 +260,28 @@ pub fn Pool(comptime players: usize) type {
             if (pool.drawn_len == players) for (pool.kept[0..kept], pool.kept_holes[0..kept]) |*row, *holes| {
                 inline for (0..players) |d| std.mem.writeInt(u16, holes[2 * d ..][0..2], combos.hole_word(row[d]), .little);
             };
+            if (keeps_places) pool.find_places(kept);
             pool.kept_len = kept;
             pool.served = 0;
+        }
+
+        /// `kept_places` of the first `kept` kept tries: each card's places left below it
+        /// in the deck without the cards out, less the try's cards below it.
+        fn find_places(pool: *Self, kept: usize) void {
+            assert(kept <= batch_tries);
+            const deck = encoding.full_deck & ~pool.out;
+            for (pool.used[0..kept], pool.kept_places[0..kept]) |used, *places| {
+                const taken = used & ~pool.out;
+                const left = deck & ~taken;
+                assert(@popCount(taken) == 2 * pool.drawn_len);
+                places.* = @splat(0);
+                var rest = taken;
+                var m: usize = 0;
+                while (rest != 0) : (rest &= rest - 1) {
+                    places[m] = @intCast(@popCount(left & ((rest & (~rest +% 1)) - 1)));
+                    m += 1;
+                }
+            }
         }
 
         /// The second stage of `batch`: the draws past the first word of the survivors
