@@ -65,11 +65,11 @@ pub fn Pool(comptime players: usize) type {
         /// Each draw's combos by entry (the spot's support of its range player), so a kept
         /// try's combos are one load each.
         combo_of: [players][combos.count + 1]u16,
-        /// By word of a try and its half (draws 0, 2 of the word's four, then 1, 3): the sizes
-        /// of its draws' ranges, each 32-bit lane's, and their floors (2^16 mod size: a draw
-        /// whose product's low 16 bits are below it is rejected).
-        sizes: [words_a_try][2]Halves,
-        floors: [words_a_try][2]Halves,
+        /// By word of a try: the sizes of its draws' ranges, each 16-bit lane's (lane 4t + j
+        /// try t's draw j of the word), and their floors (2^16 mod size: a draw whose
+        /// product's low 16 bits are below it is rejected).
+        sizes: [words_a_try]Draws,
+        floors: [words_a_try]Draws,
         drawn: [players]u8,
         drawn_len: usize,
         out: u64,
@@ -106,9 +106,12 @@ pub fn Pool(comptime players: usize) type {
 
         /// A rejected draw's entry: its set holds every bit, so the try's cards are too many.
         const rejected = combos.count;
-        /// A batch's words as 32-bit halves: lane 2t the low half of try t's word, 2t + 1
-        /// its high half (little-endian), each half two draws of 16 bits.
-        const Halves = @Vector(2 * batch_tries, u32);
+        /// A batch's words as their draws (16-bit lanes): lane 4t + j try t's word's draw j
+        /// (little-endian). Products of 16-bit lanes, high and low halves (`vpmulhuw`,
+        /// `vpmullw`), where 32-bit lanes took twice the vectors and a shift and mask a draw.
+        const Draws = @Vector(draws_per_word * batch_tries, u16);
+        /// Each try's entries by word, as `Draws` holds its draws.
+        const Entries = [words_a_try][draws_per_word * batch_tries]u16;
         const offsets = std.simd.iota(u64, batch_tries) *% @as(Lanes, @splat(words_a_try *% random.golden_gamma));
 
         /// The pool of `spot`'s range players `drawn`, each kept try dealt to
@@ -133,17 +136,16 @@ pub fn Pool(comptime players: usize) type {
                 for (spot.support[p][0..size], pool.sets[d][0..size]) |combo, *set| set.* = combos.set(combo);
                 @memcpy(pool.combo_of[d][0..size], spot.support[p][0..size]);
             }
-            for (0..words_a_try) |k| for (0..2) |j| {
-                var lane_sizes: [2 * batch_tries]u32 = undefined;
-                var lane_floors: [2 * batch_tries]u32 = undefined;
+            for (0..words_a_try) |k| {
+                var lane_sizes: [draws_per_word * batch_tries]u16 = undefined;
+                var lane_floors: [draws_per_word * batch_tries]u16 = undefined;
                 for (&lane_sizes, &lane_floors, 0..) |*size, *floor, lane| {
-                    // Half j of lane's word: draw 4k + j in its low half, 4k + 2 + j in its high.
-                    size.* = sizes[k * draws_per_word + j + 2 * (lane % 2)];
-                    floor.* = (1 << draw_bits) % size.*;
+                    size.* = @intCast(sizes[k * draws_per_word + lane % draws_per_word]);
+                    floor.* = @intCast((1 << draw_bits) % sizes[k * draws_per_word + lane % draws_per_word]);
                 }
-                pool.sizes[k][j] = lane_sizes;
-                pool.floors[k][j] = lane_floors;
-            };
+                pool.sizes[k] = lane_sizes;
+                pool.floors[k] = lane_floors;
+            }
         }
 
         /// Game `game`'s range players' combos into `held` (by seat), and its cards out:
@@ -221,7 +223,7 @@ pub fn Pool(comptime players: usize) type {
             // Try t's word k: counter t * words_a_try + k + 1 of the chunk's stream, where
             // the first stage's survivor s takes the counters of try s for its words past
             // the first (every counter still drawn once).
-            var entries: [words_a_try][2][2 * batch_tries]u32 = undefined;
+            var entries: Entries = undefined;
             pool.draw_entries(0, 0, &entries);
             // Every try written, the count moved on by those kept: no branch a try. A try
             // shares no card where its union holds two a range player (a rejected draw's set
@@ -232,7 +234,7 @@ pub fn Pool(comptime players: usize) type {
             var survived: usize = 0;
             for (0..batch_tries) |t| {
                 var used = pool.out;
-                inline for (0..@min(players, draws_per_word)) |d| used |= pool.sets[d][entries[0][d % 2][2 * t + d / 2]];
+                inline for (0..@min(players, draws_per_word)) |d| used |= pool.sets[d][entries[0][draws_per_word * t + d]];
                 first_try[survived] = @intCast(t);
                 first_used[survived] = used;
                 survived += @intFromBool(@popCount(used) == @popCount(pool.out) + 2 * first_len);
@@ -251,9 +253,8 @@ pub fn Pool(comptime players: usize) type {
             for (order[0..kept], pool.kept[0..kept]) |s, *row| {
                 const t = first_try[s];
                 inline for (0..players) |d| {
-                    const j = d % draws_per_word;
-                    const lane = if (d < draws_per_word) 2 * @as(usize, t) + j / 2 else 2 * @as(usize, s) + j / 2;
-                    if (d < pool.drawn_len) row[d] = pool.combo_of[d][entries[d / draws_per_word][j % 2][lane]];
+                    const lane = draws_per_word * @as(usize, if (d < draws_per_word) t else s) + d % draws_per_word;
+                    if (d < pool.drawn_len) row[d] = pool.combo_of[d][entries[d / draws_per_word][lane]];
                 }
             }
             // Only where every seat is drawn (`holes_of_last`): else a row's last draws are unset.
@@ -289,7 +290,7 @@ pub fn Pool(comptime players: usize) type {
         /// survivor's cards into `used` and its number into `order`. Returns the count kept.
         fn second_stage(
             pool: *Self,
-            entries: *[words_a_try][2][2 * batch_tries]u32,
+            entries: *Entries,
             first_used: []const u64,
             order: *[batch_tries]u8,
         ) usize {
@@ -305,8 +306,7 @@ pub fn Pool(comptime players: usize) type {
             for (first_used, 0..) |first, s| {
                 var used = first;
                 inline for (draws_per_word..players) |d| {
-                    const j = d % draws_per_word;
-                    used |= pool.sets[d][entries[d / draws_per_word][j % 2][2 * s + j / 2]];
+                    used |= pool.sets[d][entries[d / draws_per_word][draws_per_word * s + d % draws_per_word]];
                 }
                 order[kept] = @intCast(s);
                 pool.used[kept] = used;
@@ -319,31 +319,28 @@ pub fn Pool(comptime players: usize) type {
         /// Survivors whose words past the first are drawn at once.
         const group = 16;
         const GroupLanes = @Vector(group, u64);
-        const GroupHalves = @Vector(2 * group, u32);
         const group_offsets = std.simd.iota(u64, group) *% @as(GroupLanes, @splat(words_a_try *% random.golden_gamma));
 
         /// Word `k` of tries (or survivors) `first .. first + group` (all 64 where k is 0)
         /// mixed, and its draws' entries into `entries[k]` (`rejected` where Lemire's
         /// method rejects the draw).
-        inline fn draw_entries(pool: *const Self, comptime k: usize, first: usize, entries: *[words_a_try][2][2 * batch_tries]u32) void {
+        inline fn draw_entries(pool: *const Self, comptime k: usize, first: usize, entries: *Entries) void {
             const n = if (k == 0) batch_tries else group;
             assert(first + n <= batch_tries);
             const V = @Vector(n, u64);
-            const H = @Vector(2 * n, u32);
+            const D = @Vector(draws_per_word * n, u16);
+            const Wide = @Vector(draws_per_word * n, u32);
             const base = pool.state +% (pool.tries *% words_a_try +% k +% 1) *% random.golden_gamma;
             const first_word = base +% @as(u64, first) *% words_a_try *% random.golden_gamma;
             const offs: V = if (k == 0) offsets else group_offsets;
-            const halves: H = @bitCast(random.mix64_lanes(n, @as(V, @splat(first_word)) +% offs));
-            inline for (0..2) |j| {
-                const sizes: [2 * batch_tries]u32 = pool.sizes[k][j];
-                const floors_all: [2 * batch_tries]u32 = pool.floors[k][j];
-                const size: H = sizes[0 .. 2 * n].*;
-                const draws = (halves >> @splat(draw_bits * j)) & @as(H, @splat(0xffff));
-                const product = draws * size;
-                const low: @Vector(2 * n, i32) = @bitCast(product & @as(H, @splat(0xffff)));
-                const floors: @Vector(2 * n, i32) = @bitCast(@as(H, floors_all[0 .. 2 * n].*));
-                entries[k][j][2 * first ..][0 .. 2 * n].* = @select(u32, low < floors, @as(H, @splat(rejected)), product >> @splat(draw_bits));
-            }
+            const draws: D = @bitCast(random.mix64_lanes(n, @as(V, @splat(first_word)) +% offs));
+            const sizes_all: [draws_per_word * batch_tries]u16 = pool.sizes[k];
+            const floors_all: [draws_per_word * batch_tries]u16 = pool.floors[k];
+            const sizes: D = sizes_all[0 .. draws_per_word * n].*;
+            const floors: D = floors_all[0 .. draws_per_word * n].*;
+            const high: D = @truncate((@as(Wide, draws) * @as(Wide, sizes)) >> @splat(draw_bits));
+            const low = draws *% sizes;
+            entries[k][draws_per_word * first ..][0 .. draws_per_word * n].* = @select(u16, low < floors, @as(D, @splat(rejected)), high);
         }
     };
 }
