@@ -1239,10 +1239,10 @@ fn Showdowns(comptime players: usize) type {
             assert(top.winners >= 1 and top.winners <= players);
             assert(top.winner < players);
             const alone = top.winners == 1;
-            const row = &increments[if (alone) top.winner else players];
             if (grouped) {
-                group.add(held, row);
+                group.add(held, alone, top.winner);
             } else {
+                const row = &increments[if (alone) top.winner else players];
                 const games_and_wins = out.of_count(.games_and_wins);
                 inline for (held, row, 0..) |combo, increment, p| games_and_wins[p * spot_zig.slots + combo] += increment;
             }
@@ -1336,10 +1336,17 @@ fn Showdowns(comptime players: usize) type {
 fn Group(comptime players: usize) type {
     return struct {
         const Self = @This();
-        const Words = @Vector(players, u64);
+        /// A byte a player: its wins alone in the group (at most `grouped_games_a_deal`).
+        const Wins = @Int(.unsigned, 8 * players);
 
-        /// Each player's adds to its games-and-wins word (games low, wins high).
-        games_and_wins: Words = @splat(0),
+        comptime {
+            assert(grouped_games_a_deal < 1 << 8);
+        }
+
+        /// Each player's wins alone so far, a byte each: one shift and add a game, where a
+        /// vector of each player's games-and-wins words (six ranges: 48 bytes, a register and
+        /// a half) was moved between registers and the stack every game.
+        wins: Wins = 0,
         /// Each player's pot units from split pots (a win alone is `pot_units`).
         tie_units: [players]u64 = @splat(0),
         games: u64 = 0,
@@ -1348,13 +1355,15 @@ fn Group(comptime players: usize) type {
 
         const checked = std.debug.runtime_safety;
 
-        inline fn add(group: *Self, held: *const [players]u16, row: *const [players]u64) void {
+        /// A game of the group: `winner` wins it where `alone`, else it is split.
+        inline fn add(group: *Self, held: *const [players]u16, alone: bool, winner: u32) void {
+            assert(winner < players);
             if (checked) {
                 if (group.games == 0) group.held = held.*;
                 assert(std.mem.eql(u16, &group.held, held));
             }
             group.games += 1;
-            group.games_and_wins += @as(Words, row.*);
+            group.wins += @as(Wins, @intFromBool(alone)) << @intCast(8 * winner);
         }
 
         /// Adds the group's games and wins and S² to each player's slot, and where it is cut
@@ -1364,9 +1373,8 @@ fn Group(comptime players: usize) type {
             const m = group.games;
             assert(m >= 1 and m <= games_a_deal);
             if (checked) assert(std.mem.eql(u16, &group.held, held));
-            const adds: [players]u64 = group.games_and_wins;
-            inline for (held, adds, group.tie_units, 0..) |combo, add_p, tie_units, p| {
-                assert(add_p & 0xffff_ffff == m);
+            inline for (held, group.tie_units, 0..) |combo, tie_units, p| {
+                const add_p = m | @as(u64, @as(u8, @truncate(group.wins >> (8 * p)))) << 32;
                 const units = (add_p >> 32) * pot_units + tie_units;
                 assert(units <= m * pot_units);
                 const slot = p * spot_zig.slots + combo;
