@@ -330,6 +330,7 @@ fn Run(comptime players: usize) type {
         const draw_weighted = RangeDraws(players).draw_weighted;
         const draw_rejected = RangeDraws(players).draw_rejected;
         const deal_rest = Dealing(players).deal_rest;
+        const whole_pair = Dealing(players).whole_pair;
         const set_decks = Dealing(players).set_decks;
         const deal_boards = Dealing(players).deal_boards;
         const board_rows = Dealing(players).board_rows;
@@ -618,6 +619,7 @@ fn RangeDraws(comptime players: usize) type {
     return struct {
         const Self = Run(players);
         const deal_rest = Dealing(players).deal_rest;
+        const whole_pair = Dealing(players).whole_pair;
         const by_joint_places = Dealing(players).by_joint_places;
         const row_words = Dealing(players).row_words;
         const Row = Dealing(players).Row;
@@ -858,6 +860,9 @@ fn Dealing(comptime players: usize) type {
             // seats, 12 vectors of rows each).
             @setEvalBranchQuota(200_000);
             assert(first + lanes <= block_games);
+            if (comptime Deal(lanes, players).by_place32 and players == 2) {
+                if (run.whole_pair()) return deal_whole_pair32(run, streams, block, first);
+            }
             var deal: Deal(lanes, players) = .{ .streams = streams };
             run.set_decks(lanes, &deal, block, first);
             // The cards leave the vectors a word a game (a player's two cards, a board's
@@ -896,6 +901,35 @@ fn Dealing(comptime players: usize) type {
             }
         }
 
+        /// Whether both of two players are random and nothing is out of the deck (no
+        /// board, no dead cards): random vs random, dealt by `deal_whole_pair32`.
+        pub fn whole_pair(run: *const Self) bool {
+            return players == 2 and run.random_len == 2 and run.board_len == 0 and run.spot.out_cards() == 0;
+        }
+
+        /// `deal_rest` for random vs random on the avx2 level (`whole_pair`): the same
+        /// nine draws in one straight line, so every draw's count of cards taken is known
+        /// when compiled. The deck's counts then stay in registers, not loaded and stored
+        /// at every board card of a loop that reads its length, and no place is looked up
+        /// (`DeckLanesOf.whole`: place p is card p).
+        pub inline fn deal_whole_pair32(run: *const Self, streams: *[deck_lanes.lanes32]Stream, block: *Block(players), first: usize) void {
+            const lanes = deck_lanes.lanes32;
+            assert(run.whole_pair());
+            assert(first + lanes <= block_games);
+            var deal: Deal(lanes, players) = .{ .streams = streams, .size = encoding.card_count };
+            deal.places = .{ .table = run.deck_table32, .whole = true };
+            deal_random_pair32(&deal, block, first);
+            var boards: @Vector(lanes, u64) = @splat(0);
+            inline for (0..5) |c| {
+                const cards: @Vector(lanes, u64) = deal.take();
+                boards |= cards << @splat(@as(u6, 8 * c));
+            }
+            assert(deal.size == encoding.card_count - 9);
+            // A word a game, as `deal_boards` stores them.
+            const words: [lanes]u64 = boards;
+            for (words, first..) |word, i| std.mem.writeInt(u64, block.boards[i * 5 ..][0..8], word, .little);
+        }
+
         /// Each lane's deck for `deal_rest`: the cards no player or board holds yet, as the
         /// level deals them (a table of places, 64 or 32 lanes wide, or a set per lane).
         pub fn set_decks(run: *const Self, comptime lanes: usize, deal_of: *Deal(lanes, players), block: *Block(players), first: usize) void {
@@ -914,7 +948,7 @@ fn Dealing(comptime players: usize) type {
                 deal_of.size = @intCast(@popCount(encoding.full_deck & ~out) - 2 * run.drawn_len);
             } else if (comptime Deal(lanes, players).by_place32) {
                 const out = run.spot.out_cards();
-                deal_of.places = .{ .table = run.deck_table32 };
+                deal_of.places = .{ .table = run.deck_table32, .whole = out == 0 };
                 if (range_tries.Pool(players).keeps_places and run.pooled) {
                     deal_of.places.remove_rows32(block.try_places[first..][0..lanes], 2 * run.drawn_len);
                 } else {
