@@ -922,35 +922,53 @@ fn Dealing(comptime players: usize) type {
             var cards: [5]@Vector(lanes, u8) = undefined;
             inline for (&cards) |*card| card.* = deal.take();
             assert(deal.size == encoding.card_count - 9);
-            // A word a game, as `deal_boards` stores them.
-            const words = board_words32(cards);
-            for (words, first..) |word, i| std.mem.writeInt(u64, block.boards[i * 5 ..][0..8], word, .little);
+            store_boards32(cards, block.boards[first * 5 ..]);
         }
 
-        /// 32 games' boards as words (byte c card c, the top three bytes 0), in game order:
-        /// the first four cards' bytes interleaved into rows (`interleave4`), each row
-        /// joined to its fifth card widened to 32 bits by a 32-bit unpack, where widening
-        /// each card to 64-bit lanes and shifting it in took about 30 operations a card.
-        pub inline fn board_words32(cards: [5]@Vector(32, u8)) [32]u64 {
+        /// 32 games' boards (card c of game g: `cards[c][g]`) stored as rows of five
+        /// bytes: the first four cards' bytes interleaved into rows (`interleave4`), each
+        /// row joined to its fifth card widened to 32 bits by a 32-bit unpack (words, two
+        /// rows a 128-bit half), each half's two boards packed to its front by a byte
+        /// shuffle and stored as 16 bytes, in order, each store's six bytes past its boards
+        /// (zeros) rewritten by the next, the last within `board_slack`. Where each card
+        /// widened to 64-bit lanes and shifted in, then a word a game stored, took about
+        /// 30 operations a card and two a game.
+        pub inline fn store_boards32(cards: [5]@Vector(32, u8), out: []u8) void {
+            assert(out.len >= 32 * 5 + 6);
             const rows = interleave4(cards[0], cards[1], cards[2], cards[3]);
             const fifth: [32]u8 = cards[4];
-            var words: [32]u64 = undefined;
             inline for (rows, 0..) |row, o| {
                 // Vector o: rows 8o .. 8o+8, in order.
                 const low: @Vector(8, u32) = @bitCast(row);
                 const high: @Vector(8, u32) = @as(@Vector(8, u8), fifth[8 * o ..][0..8].*);
-                // Per 128-bit half h (rows 8o+4h ..): the unpack of its low two rows,
-                // then of its high two.
-                const first_pairs: [4]u64 = @as(@Vector(4, u64), @bitCast(@shuffle(u32, low, high, unpack_mask(32, false))));
-                const second_pairs: [4]u64 = @as(@Vector(4, u64), @bitCast(@shuffle(u32, low, high, unpack_mask(32, true))));
-                inline for (0..4) |k| {
-                    const row_at = 8 * o + 4 * (k / 2) + k % 2;
-                    words[row_at] = first_pairs[k];
-                    words[row_at + 2] = second_pairs[k];
+                // Per 128-bit half h: rows 8o+4h, 8o+4h+1 (the low unpack), then 8o+4h+2,
+                // 8o+4h+3 (the high).
+                const pairs: [2][32]u8 = .{
+                    @shuffle(u8, @as(@Vector(32, u8), @bitCast(@shuffle(u32, low, high, unpack_mask(32, false)))), zero32, pack_pairs_mask),
+                    @shuffle(u8, @as(@Vector(32, u8), @bitCast(@shuffle(u32, low, high, unpack_mask(32, true)))), zero32, pack_pairs_mask),
+                };
+                inline for (0..2) |h| {
+                    inline for (pairs, 0..) |pair, which| {
+                        const row_at = 8 * o + 4 * h + 2 * which;
+                        out[row_at * 5 ..][0..16].* = pair[16 * h ..][0..16].*;
+                    }
                 }
             }
-            return words;
         }
+
+        const zero32: @Vector(32, u8) = @splat(0);
+
+        /// Per 128-bit half (two words): each word's low five bytes, one after the other,
+        /// then zeros.
+        const pack_pairs_mask: @Vector(32, i32) = mask: {
+            var mask: [32]i32 = undefined;
+            for (0..32) |j| {
+                const half = j / 16;
+                const k = j % 16;
+                mask[j] = if (k < 10) @intCast(16 * half + 8 * (k / 5) + k % 5) else ~@as(i32, 0);
+            }
+            break :mask mask;
+        };
 
         /// Each lane's deck for `deal_rest`: the cards no player or board holds yet, as the
         /// level deals them (a table of places, 64 or 32 lanes wide, or a set per lane).
@@ -1801,19 +1819,19 @@ fn check_pooled_split(comptime players: usize, comptime holds: fn (usize, usize)
     try std.testing.expectEqual(@as(f64, 9_000), games);
 }
 
-test "board_words32: each game's five cards as the bytes of its word" {
+test "store_boards32: each game's five cards as its row, zeros past the last" {
     var cards: [5][32]u8 = undefined;
     for (&cards, 0..) |*card, c| {
         for (card, 0..) |*b, g| b.* = @intCast((g * 7 + c * 13 + 1) % 52);
     }
     var vectors: [5]@Vector(32, u8) = undefined;
     for (&vectors, cards) |*v, card| v.* = card;
-    const words = Dealing(2).board_words32(vectors);
-    for (words, 0..) |word, g| {
-        var expected: u64 = 0;
-        for (cards, 0..) |card, c| expected |= @as(u64, card[g]) << @intCast(8 * c);
-        try std.testing.expectEqual(expected, word);
+    var out: [32 * 5 + 6]u8 = @splat(0xff);
+    Dealing(2).store_boards32(vectors, &out);
+    for (0..32) |g| {
+        for (cards, 0..) |card, c| try std.testing.expectEqual(card[g], out[g * 5 + c]);
     }
+    try std.testing.expectEqualSlices(u8, &@as([6]u8, @splat(0)), out[32 * 5 ..]);
 }
 
 test "interleave4: byte j of row g from vector j's lane g" {
