@@ -331,6 +331,7 @@ fn Run(comptime players: usize) type {
         const draw_rejected = RangeDraws(players).draw_rejected;
         const deal_rest = Dealing(players).deal_rest;
         const whole_pair = Dealing(players).whole_pair;
+        const deal_whole_block = Dealing(players).deal_whole_block;
         const set_decks = Dealing(players).set_decks;
         const deal_boards = Dealing(players).deal_boards;
         const board_rows = Dealing(players).board_rows;
@@ -455,6 +456,9 @@ fn Run(comptime players: usize) type {
             const lanes = if (deck_lanes.available) deck_lanes.lanes else if (deck_lanes.available32) deck_lanes.lanes32 else 8;
             assert(count > 0);
             assert(count <= block_games);
+            if (comptime Deal(lanes, players).by_place32 and players == 2) {
+                if (run.whole_pair()) return run.deal_whole_block(key, game, count, block);
+            }
             var i: usize = 0;
             while (i < count) : (i += lanes) {
                 if (i + lanes > count) { // the tail, one game at a time
@@ -620,6 +624,7 @@ fn RangeDraws(comptime players: usize) type {
         const Self = Run(players);
         const deal_rest = Dealing(players).deal_rest;
         const whole_pair = Dealing(players).whole_pair;
+        const deal_whole_block = Dealing(players).deal_whole_block;
         const by_joint_places = Dealing(players).by_joint_places;
         const row_words = Dealing(players).row_words;
         const Row = Dealing(players).Row;
@@ -860,9 +865,6 @@ fn Dealing(comptime players: usize) type {
             // seats, 12 vectors of rows each).
             @setEvalBranchQuota(200_000);
             assert(first + lanes <= block_games);
-            if (comptime Deal(lanes, players).by_place32 and players == 2) {
-                if (run.whole_pair()) return deal_whole_pair32(run, streams, block, first);
-            }
             var deal: Deal(lanes, players) = .{ .streams = streams };
             run.set_decks(lanes, &deal, block, first);
             // The cards leave the vectors a word a game (a player's two cards, a board's
@@ -905,6 +907,28 @@ fn Dealing(comptime players: usize) type {
         /// board, no dead cards): random vs random, dealt by `deal_whole_pair32`.
         pub fn whole_pair(run: *const Self) bool {
             return players == 2 and run.random_len == 2 and run.board_len == 0 and run.spot.out_cards() == 0;
+        }
+
+        /// `deal_block` for random vs random on the avx2 level (`whole_pair`): a function
+        /// of its own, so the other spots' deal compiles as it did (inlined in
+        /// `deal_block`).
+        pub fn deal_whole_block(run: *const Self, key: u64, game: u64, count: usize, block: *Block(players)) void {
+            // Nine draws unrolled, each over the cards taken before it.
+            @setEvalBranchQuota(200_000);
+            const lanes = deck_lanes.lanes32;
+            assert(run.whole_pair());
+            assert(count > 0);
+            assert(count <= block_games);
+            var i: usize = 0;
+            while (i + lanes <= count) : (i += lanes) {
+                var streams: [lanes]Stream = undefined;
+                run.start_games(lanes, key, game + i, block, i, &streams);
+                deal_whole_pair32(run, &streams, block, i);
+            }
+            for (i..count) |j| { // the tail, one game at a time
+                var one = [1]Stream{run.start_game(key, game + j, block, j)};
+                run.deal_rest(1, &one, block, j);
+            }
         }
 
         /// `deal_rest` for random vs random on the avx2 level (`whole_pair`): the same
