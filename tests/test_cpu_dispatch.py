@@ -32,6 +32,8 @@ def results_at(level: str) -> dict[str, np.ndarray]:
             f"equity {spot}": np.concatenate([result.wins, result.ties, result.stderr])
             for spot, board in (
                 (("random",) * 3, ""),
+                # Random vs random: its own deal on avx2 (all 52 cards, one straight line).
+                (("random", "random"), ""),
                 (("QQ+,AKs", "random", "AA"), "2c7d9h"),
                 (("AKs", "random", "random", "random"), ""),
                 # Six players: the showdown ranks whole blocks of rows, past the games.

@@ -1843,6 +1843,40 @@ fn check_pooled_split(comptime players: usize, comptime holds: fn (usize, usize)
     try std.testing.expectEqual(@as(f64, 9_000), games);
 }
 
+test "deal_whole_block: random vs random, the games deal_rest deals" {
+    if (comptime !Deal(deck_lanes.lanes32, 2).by_place32) return error.SkipZigTest;
+    const page = std.heap.page_allocator;
+    const spot = try page.create(Spot);
+    defer page.destroy(spot);
+    const weights: [2 * combos.count]f64 = @splat(1);
+    try std.testing.expectEqual(@as(?@import("../cards/failure.zig").HandError, null), spot_zig.prepare(spot, &weights, 2, 0b11, 0, 0));
+    const run: Run(2) = .init(spot);
+    try std.testing.expect(run.whole_pair());
+    const blocks = try page.alloc(Block(2), 2);
+    defer page.free(blocks);
+    const whole, const general = .{ &blocks[0], &blocks[1] };
+    run.fill_block(whole);
+    run.fill_block(general);
+    const key = random.seed_key(3);
+    // A whole block, and one with a tail of games dealt one at a time.
+    for ([_]usize{ block_games, 77 }) |count| {
+        run.deal_whole_block(key, 1_000 + count, count, whole);
+        var i: usize = 0;
+        while (i + deck_lanes.lanes32 <= count) : (i += deck_lanes.lanes32) {
+            var streams: [deck_lanes.lanes32]Stream = undefined;
+            run.start_games(deck_lanes.lanes32, key, 1_000 + count + i, general, i, &streams);
+            run.deal_rest(deck_lanes.lanes32, &streams, general, i);
+        }
+        for (i..count) |j| {
+            var one = [1]Stream{run.start_game(key, 1_000 + count + j, general, j)};
+            run.deal_rest(1, &one, general, j);
+        }
+        try std.testing.expectEqualSlices(u8, general.boards[0 .. count * 5], whole.boards[0 .. count * 5]);
+        try std.testing.expectEqualSlices(u8, general.holes[0 .. count * 4], whole.holes[0 .. count * 4]);
+        for (general.held[0..count], whole.held[0..count]) |a, b| try std.testing.expectEqualSlices(u16, &a, &b);
+    }
+}
+
 test "store_boards32: each game's five cards as its row, zeros past the last" {
     var cards: [5][32]u8 = undefined;
     for (&cards, 0..) |*card, c| {
