@@ -413,8 +413,9 @@ pub fn DeckLanesOf(comptime width: usize, comptime taken_max: usize) type {
         len: usize = 0,
         /// Whether the deck is all 52 cards (no card out before the deal: random vs
         /// random), where place p holds card p and a draw's place is its card: no lookup.
-        /// On 32 lanes only, where a lookup is ten operations (`lookup32`), not one.
-        whole: bool = false,
+        /// On 32 lanes only, where a lookup is ten operations (`lookup32`), not one (on 64
+        /// lanes void: their deal as it was).
+        whole: if (width == lanes32) bool else void = if (width == lanes32) false else {},
 
         /// Whether every card taken is reached at an index known at compile time (each
         /// draw's loop unrolled to `taken_max`, the counts past `len` skipped by a branch
@@ -507,7 +508,9 @@ pub fn DeckLanesOf(comptime width: usize, comptime taken_max: usize) type {
             }
             const place = n +% @as(Lanes, @splat(@intCast(deck.len))) -% above;
             deck.len += 1;
-            if (width == lanes32 and deck.whole) return place;
+            if (width == lanes32) {
+                if (deck.whole) return place;
+            }
             return at(deck.table.cards, place);
         }
 
