@@ -623,8 +623,6 @@ fn RangeDraws(comptime players: usize) type {
     return struct {
         const Self = Run(players);
         const deal_rest = Dealing(players).deal_rest;
-        const whole_pair = Dealing(players).whole_pair;
-        const deal_whole_block = Dealing(players).deal_whole_block;
         const by_joint_places = Dealing(players).by_joint_places;
         const row_words = Dealing(players).row_words;
         const Row = Dealing(players).Row;
