@@ -332,6 +332,21 @@ fn unpack_mask(comptime from: usize) @Vector(32, i32) {
     return mask;
 }
 
+/// Tests' deals: `count` cards of `deck` taken at random (the stream `x` moves on).
+fn random_taken(x: *u64, deck: u64, count: usize) u64 {
+    assert(count <= @popCount(deck));
+    const random = @import("random.zig");
+    var left = deck;
+    var taken: u64 = 0;
+    for (0..count) |_| {
+        x.* = random.mix64(x.*);
+        const card = bits.nth_set_bit(left, @intCast(x.* % @popCount(left)));
+        taken |= @as(u64, 1) << card;
+        left &= ~(@as(u64, 1) << card);
+    }
+    return taken;
+}
+
 test "transpose32: byte m of row l is lane l of vector m" {
     var rows: [lanes32][16]u8 = undefined;
     for (&rows, 0..) |*row, l| for (row, 0..) |*b, m| {
@@ -355,13 +370,7 @@ test "DeckLanes: remove_rows32 takes out the cards remove_sets does" {
         var sets: [lanes32]u64 = @splat(0);
         var rows: [lanes32][16]u8 = undefined;
         for (&sets, &rows) |*set, *row| {
-            var left = deck;
-            for (0..count) |_| {
-                x = random.mix64(x);
-                const card = bits.nth_set_bit(left, @intCast(x % @popCount(left)));
-                set.* |= @as(u64, 1) << card;
-                left &= ~(@as(u64, 1) << card);
-            }
+            set.* = random_taken(&x, deck, count);
             row.* = @bitCast(places_word(u128, deck, set.*));
         }
         const Deck = DeckLanesOf(lanes32, encoding.card_count);
@@ -563,13 +572,7 @@ test "DeckLanes: remove_places takes out the cards remove_sets does" {
         var sets: [lanes]u64 = @splat(0);
         var rows: [lanes]u64 = undefined;
         for (&sets, &rows) |*set, *row| {
-            var left = deck;
-            for (0..count) |_| {
-                x = random.mix64(x);
-                const card = bits.nth_set_bit(left, @intCast(x % @popCount(left)));
-                set.* |= @as(u64, 1) << card;
-                left &= ~(@as(u64, 1) << card);
-            }
+            set.* = random_taken(&x, deck, count);
             row.* = places_word(u64, deck, set.*);
         }
         var by_sets: DeckLanes(encoding.card_count) = .{ .table = .of(deck) };
