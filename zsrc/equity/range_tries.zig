@@ -273,15 +273,8 @@ pub fn Pool(comptime players: usize) type {
             const deck = encoding.full_deck & ~pool.out;
             for (pool.used[0..kept], pool.kept_places[0..kept]) |used, *places| {
                 const taken = used & ~pool.out;
-                const left = deck & ~taken;
                 assert(@popCount(taken) == 2 * pool.drawn_len);
-                places.* = @splat(0);
-                var rest = taken;
-                var m: usize = 0;
-                while (rest != 0) : (rest &= rest - 1) {
-                    places[m] = @intCast(@popCount(left & ((rest & (~rest +% 1)) - 1)));
-                    m += 1;
-                }
+                places.* = @bitCast(deck_lanes.places_word(u128, deck, taken));
             }
         }
 
